@@ -85,4 +85,4 @@ def test_illegal_action_is_a_value_error_with_the_sentence():
     with pytest.raises(IllegalAction) as refused:
         rules.play(rules.new(1), rules.Reveal(3))
     assert isinstance(refused.value, ValueError)
-    assert str(refused.value) == "It is Player 1's turn to turn up an alibi, not Player 4's."
+    assert str(refused.value) == "It is Player 1's turn to turn up an alibi: wait for it."

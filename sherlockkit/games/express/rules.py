@@ -267,7 +267,7 @@ def _reveal(state: State, player: int) -> State:
     if state.turn is None:
         raise IllegalAction("Every alibi is face up: all that is left is to accuse.")
     if player != state.turn:
-        raise IllegalAction(f"It is {state.names[state.turn]}'s turn to turn up an alibi, not {state.names[player]}'s.")
+        raise IllegalAction(f"It is {state.names[state.turn]}'s turn to turn up an alibi: wait for it.")
     trait, rest = state.piles[player][0], state.piles[player][1:]
     repeated = trait in face_up_traits(state)
     piles = _with(state.piles, player, rest)

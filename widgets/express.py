@@ -1,0 +1,229 @@
+"""Sherlock Express at the table: you against one to five bots.
+
+``ExpressGame`` is the controller (engine state, bots on timers, your moves);
+``ExpressTable`` is the ipywidgets view that draws it. No rule lives here: who may slap,
+what a slap wins and what clears whom all come from ``sherlockkit.games.express``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from sherlockkit.games.express import bots, rules
+from sherlockkit.games.express.rules import DECK, Reveal, Slap
+from widgets.express_art import alibi_svg, deck_svg, facedown_svg, suspect_svg
+from widgets.session import GameSession
+
+BOT_NAMES = ("Lestrade", "Irene", "Mycroft", "Mrs Hudson", "Gregson")
+YOU = 0
+KEYS_HELP = "keys: 1-6 slap a suspect, 0 slaps the deck (Moriarty), space turns up your alibi"
+
+
+class ExpressGame(GameSession):
+    """A game of Sherlock Express with you in seat 0 (or bots only) and bots elsewhere."""
+
+    def __init__(self, players: int = 3, level: str = "medium", seed: int | None = None,
+                 false_alibi: bool = False, target: int = 5, bots_only: bool = False, clock=None):
+        self.level = level
+        self.bots_only = bots_only
+        self.bots: dict[int, bots.Bot] = {}
+        names = (("Bot 0",) if bots_only else ("You",)) + BOT_NAMES[: players - 1]
+        options = {"players": players, "target": target, "false_alibi": false_alibi, "names": list(names)}
+        super().__init__(rules, options, seed=seed, clock=clock)
+
+    def prepare(self) -> None:
+        """A bot, at the chosen speed, in every seat but yours."""
+        seats = {p: self.level for p in range(self.options["players"]) if p != YOU or self.bots_only}
+        self.bots = bots.make_bots(seats, self.seed)
+
+    def new_game(self, players=None, level=None, seed=None, false_alibi=None, target=None) -> None:
+        """Deal again with the given settings (the current ones where not given)."""
+        if level is not None:
+            self.level = level
+        o = self.options
+        players = players or o["players"]
+        names = (("Bot 0",) if self.bots_only else ("You",)) + BOT_NAMES[: players - 1]
+        self.start(seed, {
+            "players": players, "names": list(names),
+            "target": target or o["target"],
+            "false_alibi": o["false_alibi"] if false_alibi is None else false_alibi,
+        })
+
+    # --- your moves -------------------------------------------------------------------
+
+    def reveal(self) -> bool:
+        """Turn up your top alibi (only on your turn)."""
+        return self.act(Reveal(YOU))
+
+    def slap(self, slot) -> bool:
+        """Slap a visible suspect (0-5) or the deck (``"deck"``) for Moriarty."""
+        before = self.state
+        if not self.act(Slap(YOU, slot)):
+            return False
+        if YOU in self.state.out and self.state.round == before.round:
+            self.message = "Wrong! Nothing proves that suspect guilty yet: you are out until the next round."
+        elif len(self.state.won[YOU]) > len(before.won[YOU]):
+            self.message = "Well spotted! The card is yours."
+        self.notify()
+        return True
+
+    # --- the bots -----------------------------------------------------------------------
+
+    def after_change(self) -> None:
+        self.cancel_timer()
+        if not self.replaying:
+            move = bots.race(self.state, self.bots)
+            if move is not None:
+                delay, action = move
+                self.schedule(delay, lambda: self.act(action, by_you=False))
+        self.notify()
+
+    @property
+    def you(self) -> rules.View:
+        """The table as you see it (seat 0's view)."""
+        return rules.view(self.state, YOU)
+
+
+class ExpressTable(w.VBox):
+    """The playable table: suspects to slap, everyone's alibis, scores, log and settings."""
+
+    def __init__(self, game: ExpressGame | None = None, **options):
+        self.game = game or ExpressGame(**options)
+        self.header = w.HTML()
+        self.scores = w.HTML()
+        self.cards = [w.HTML() for _ in range(rules.DISPLAY_SIZE)]
+        self.slap_buttons = [self._button(f"{i + 1} · slap", lambda _, i=i: self.game.slap(i), f"slap-{i + 1}")
+                             for i in range(rules.DISPLAY_SIZE)]
+        self.deck = w.HTML()
+        self.deck_button = self._button("0 · Moriarty", lambda _: self.game.slap(DECK), "slap-deck")
+        self.reveal_button = self._button("Turn up my alibi", lambda _: self.game.reveal(), "reveal",
+                                          style="primary")
+        self.key_box = w.Text(placeholder=KEYS_HELP, layout=w.Layout(width="430px"))
+        self.key_box.add_class("sk-keys")
+        self.key_box.observe(self._on_key, names="value")
+        self.shade = w.Checkbox(value=False, description="shade cleared suspects (learning aid)", indent=False)
+        self.shade.observe(lambda _: self.render(), names="value")
+        self.notice = w.HTML()
+        self.alibis = w.HTML()
+        self.round_log = w.HTML()
+        self.setup = self._setup_panel()
+        suspects = w.HBox([w.VBox([c, b], layout=w.Layout(align_items="center", margin="0 6px 0 0"))
+                           for c, b in zip(self.cards, self.slap_buttons)]
+                          + [w.VBox([self.deck, self.deck_button], layout=w.Layout(align_items="center", margin="0 6px 0 0"))],
+                          layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([
+            self.header, self.scores, suspects,
+            w.HBox([self.reveal_button, self.key_box, self.shade], layout=w.Layout(align_items="center", margin="0 6px 0 0")),
+            self.notice, self.alibis, self.round_log, self.setup,
+        ])
+        self.add_class("sk-express")
+        self.game.on_change(self.render)
+        self.render()
+
+    @staticmethod
+    def _button(text, handler, css, style=""):
+        button = w.Button(description=text, button_style=style, layout=w.Layout(width="auto"))
+        button.add_class(f"sk-{css}")
+        button.on_click(handler)
+        return button
+
+    def _setup_panel(self) -> w.Accordion:
+        self.players = w.IntSlider(value=self.game.options["players"], min=2, max=6, description="players")
+        self.level = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bot speed")
+        self.variant = w.Checkbox(value=self.game.options["false_alibi"], description="False Alibi variant")
+        self.seed = w.Text(value="", placeholder="random", description="seed")
+        new = self._button("New game", lambda _: self._new_game(), "new-game", style="success")
+        replay = self._button("Replay this game", lambda _: self.game.replay(), "replay")
+        self.save_box = w.Textarea(placeholder="a saved game appears here; paste one to load it",
+                                   layout=w.Layout(width="100%", height="80px"))
+        save = self._button("Save", lambda _: setattr(self.save_box, "value", self.game.save()), "save")
+        load = self._button("Load", lambda _: self.game.load(self.save_box.value), "load")
+        panel = w.VBox([w.HBox([self.players, self.level]), w.HBox([self.variant, self.seed]),
+                        w.HBox([new, replay, save, load]), self.save_box])
+        accordion = w.Accordion(children=[panel], titles=("Game settings, saves and replays",))
+        accordion.selected_index = None
+        return accordion
+
+    def _new_game(self) -> None:
+        text = self.seed.value.strip()
+        if text and not text.isdigit():
+            self.game.message = f"A seed is a whole number, like 1234; {text!r} is not one."
+            self.game.notify()
+            return
+        self.game.new_game(players=self.players.value, level=self.level.value,
+                           seed=int(text) if text else None, false_alibi=self.variant.value)
+
+    def _on_key(self, change) -> None:
+        typed = change["new"]
+        if not typed:
+            return
+        key = typed[-1]
+        self.key_box.value = ""
+        if key in "123456":
+            self.game.slap(int(key) - 1)
+        elif key == "0":
+            self.game.slap(DECK)
+        elif key in " rR":
+            self.game.reveal()
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def render(self) -> None:
+        game, table = self.game, self.game.you
+        goal = "until the deck runs out" if table.target is None else f"first to {table.target}"
+        variant = " · False Alibi variant" if table.false_alibi_variant else ""
+        self.header.value = (f"<h3 class='sk-title'>Sherlock Express · round {table.round} · {goal}{variant}"
+                             f" <small class='sk-seed'>seed {game.seed}</small></h3>")
+        self.scores.value = _scoreboard(table, game)
+        cleared = rules.face_up_traits(table) if self.shade.value else frozenset()
+        for i, (card, button) in enumerate(zip(self.cards, self.slap_buttons)):
+            suspect = table.display[i]
+            card.value = suspect_svg(suspect, cleared=suspect.cleared_by(cleared)) if suspect else ""
+            button.disabled = suspect is None or table.finished or YOU in table.out or game.bots_only
+        self.deck.value = deck_svg(table.deck_size)
+        self.deck_button.disabled = table.finished or YOU in table.out or game.bots_only
+        self.reveal_button.disabled = table.turn != YOU or table.finished or game.bots_only
+        self.notice.value = _message(game, table)
+        self.alibis.value = _alibi_rows(table)
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in table.log[-10:])
+        self.round_log.value = f"<details open><summary>Round log</summary><ol class='sk-log'>{lines}</ol></details>"
+
+
+def _scoreboard(table: rules.View, game: ExpressGame) -> str:
+    cells = []
+    for p, name in enumerate(table.names):
+        status = []
+        if table.turn == p and not table.finished:
+            status.append("<b class='sk-turn'>▶ turning up</b>")
+        if p in table.out:
+            status.append("<span class='sk-out' style='color:#b00'>out this round</span>")
+        level = "" if p == YOU and not game.bots_only else f" <small>({game.level})</small>"
+        cells.append(
+            f"<td class='sk-player' data-seat='{p}' style='padding:4px 12px;border:1px solid #ddd'>"
+            f"<b>{html.escape(name)}</b>{level}<br>"
+            f"<span class='sk-score' data-seat='{p}'>{len(table.won[p])}</span> suspects caught · "
+            f"{facedown_svg(table.pile_sizes[p])}<br>{' '.join(status)}</td>"
+        )
+    return f"<table class='sk-scores'><tr>{''.join(cells)}</tr></table>"
+
+
+def _alibi_rows(table: rules.View) -> str:
+    rows = []
+    for p, name in enumerate(table.names):
+        cards = "".join(alibi_svg(trait) for trait in table.revealed[p]) or "<i>none yet</i>"
+        rows.append(f"<div class='sk-alibis' data-seat='{p}'><b>{html.escape(name)}</b>: {cards}</div>")
+    return "<div><b>Alibis turned up this round</b>" + "".join(rows) + "</div>"
+
+
+def _message(game: ExpressGame, table: rules.View) -> str:
+    result = rules.outcome(game.state)
+    if result is not None:
+        winners = " and ".join(table.names[p] for p in result.winners)
+        text = f"Game over: {winners} win{'s' if len(result.winners) == 1 and winners != 'You' else ''}!"
+        return f"<p class='sk-message sk-over' style='font-size:1.2em;color:#064'>{html.escape(text, quote=False)}</p>"
+    text = game.message
+    if not text and table.turn == YOU and not game.bots_only:
+        text = "Your turn: turn up your alibi (or slap, if you have spotted the culprit)."
+    return f"<p class='sk-message' style='min-height:1.5em;color:#7a3e00'>{html.escape(text, quote=False)}</p>"

@@ -1,0 +1,139 @@
+"""A game in progress behind a widget: the engine state, its history, saves and replays.
+
+Every game's controller builds on :class:`GameSession`. A click becomes an action; the
+session asks the engine to play it; a refusal becomes a sentence in ``message`` and
+changes nothing. Views subscribe with ``on_change`` and re-render from the session.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from sherlockkit import engine
+from sherlockkit.engine import CorruptSave, IllegalAction
+from widgets.clock import AsyncioClock, Clock
+
+
+class GameSession:
+    """One game of ``rules`` (a module following ``sherlockkit.engine``)."""
+
+    def __init__(self, rules, options: dict, seed: int | None = None, clock: Clock | None = None):
+        self.rules = rules
+        self.clock = clock or AsyncioClock()
+        self.message = ""
+        self.replaying = False
+        self._listeners: list[Callable[[], None]] = []
+        self._timer = None
+        self.start(seed, options)
+
+    # --- lifecycle ------------------------------------------------------------------
+
+    def start(self, seed: int | None, options: dict) -> None:
+        """Deal a new game (a random seed when ``seed`` is None)."""
+        self.cancel_timer()
+        self.seed = random.SystemRandom().randrange(10**6) if seed is None else seed
+        self.options = dict(options)
+        self.prepare()
+        self.state = self.rules.new(self.seed, **self.options)
+        self.actions: list = []
+        self.replaying = False
+        self.message = ""
+        self.after_change()
+
+    def prepare(self) -> None:
+        """Hook for subclasses: set up what depends on the seed and options (bots)."""
+
+    def on_change(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after every change of state or message."""
+        self._listeners.append(listener)
+
+    def notify(self) -> None:
+        for listener in self._listeners:
+            listener()
+
+    def after_change(self) -> None:
+        """Hook for subclasses (bots schedule here); then views are told."""
+        self.notify()
+
+    # --- acting -----------------------------------------------------------------------
+
+    def act(self, action: Any, by_you: bool = True) -> bool:
+        """Play ``action``; ``False`` (with the engine's sentence in ``message``) if refused.
+        A move of yours clears the last message; a bot's move leaves it to be read."""
+        if self.replaying:
+            self.message = "A replay is running: wait for it to finish or start a new game."
+            self.notify()
+            return False
+        try:
+            self.state = self.rules.play(self.state, action)
+        except IllegalAction as refusal:
+            self.message = str(refusal)
+            self.notify()
+            return False
+        self.actions.append(action)
+        if by_you:
+            self.message = ""
+        self.after_change()
+        return True
+
+    def cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def schedule(self, delay: float, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after ``delay`` seconds, replacing any timer already set."""
+        self.cancel_timer()
+
+        def fire():
+            self._timer = None
+            callback()
+
+        self._timer = self.clock.call_later(delay, fire)
+
+    # --- saves and replays --------------------------------------------------------------
+
+    def save(self) -> str:
+        """The game so far as a JSON save."""
+        return engine.save(self.rules, self.seed, self.options, self.actions)
+
+    def load(self, text: str) -> bool:
+        """Resume a saved game; ``False`` with the reason in ``message`` if it is refused."""
+        try:
+            record, state = engine.load(self.rules, text)
+        except CorruptSave as refusal:
+            self.message = str(refusal)
+            self.notify()
+            return False
+        self.cancel_timer()
+        self.seed, self.options, self.state = record.seed, dict(record.options), state
+        self.prepare()
+        self.actions = list(record.actions)
+        self.replaying = False
+        self.message = f"Saved game loaded: {len(self.actions)} moves replayed."
+        self.after_change()
+        return True
+
+    def replay(self, step_seconds: float = 0.6) -> None:
+        """Play this game's moves again from the deal, one every ``step_seconds``."""
+        moves = list(self.actions)
+        self.cancel_timer()
+        self.state = self.rules.new(self.seed, **self.options)
+        self.actions = []
+        self.replaying = True
+        self.message = f"Replaying {len(moves)} moves."
+        self.notify()
+
+        def step(index=0):
+            if index == len(moves):
+                self.replaying = False
+                self.message = "Replay finished."
+                self.after_change()
+                return
+            self.state = self.rules.play(self.state, moves[index])
+            self.actions.append(moves[index])
+            self.notify()
+            self.schedule(step_seconds, lambda: step(index + 1))
+
+        self.schedule(step_seconds, step)
