@@ -16,6 +16,7 @@ from sherlockkit.games.express.rules import DECK, Reveal, Slap
 from widgets.express_art import alibi_svg, deck_svg, facedown_svg, suspect_svg
 from widgets.session import GameSession
 
+HUMAN_NAME = "Holmes (you)"
 BOT_NAMES = ("Lestrade", "Irene", "Mycroft", "Mrs Hudson", "Gregson")
 YOU = 0
 KEYS_HELP = "keys: 1-6 slap a suspect, 0 slaps the deck (Moriarty), space turns up your alibi"
@@ -29,7 +30,7 @@ class ExpressGame(GameSession):
         self.level = level
         self.bots_only = bots_only
         self.bots: dict[int, bots.Bot] = {}
-        names = (("Bot 0",) if bots_only else ("You",)) + BOT_NAMES[: players - 1]
+        names = (("Watson",) if bots_only else (HUMAN_NAME,)) + BOT_NAMES[: players - 1]
         options = {"players": players, "target": target, "false_alibi": false_alibi, "names": list(names)}
         super().__init__(rules, options, seed=seed, clock=clock)
 
@@ -44,7 +45,7 @@ class ExpressGame(GameSession):
             self.level = level
         o = self.options
         players = players or o["players"]
-        names = (("Bot 0",) if self.bots_only else ("You",)) + BOT_NAMES[: players - 1]
+        names = (("Watson",) if self.bots_only else (HUMAN_NAME,)) + BOT_NAMES[: players - 1]
         self.start(seed, {
             "players": players, "names": list(names),
             "target": target or o["target"],
@@ -221,7 +222,10 @@ def _message(game: ExpressGame, table: rules.View) -> str:
     result = rules.outcome(game.state)
     if result is not None:
         winners = " and ".join(table.names[p] for p in result.winners)
-        text = f"Game over: {winners} win{'s' if len(result.winners) == 1 and winners != 'You' else ''}!"
+        you_won = YOU in result.winners and not game.bots_only
+        text = f"Game over: {winners} {'wins' if len(result.winners) == 1 else 'share the win'}!"
+        if you_won:
+            text += " Well played."
         return f"<p class='sk-message sk-over' style='font-size:1.2em;color:#064'>{html.escape(text, quote=False)}</p>"
     text = game.message
     if not text and table.turn == YOU and not game.bots_only:

@@ -1,0 +1,101 @@
+# sherlockkit — common tasks
+#
+#   make app      serve the dashboards of book/app with Voilà (PORT=8866)
+#   make book     build the static book into book/_build/html
+#   make test     run every test (unit, notebooks, server, book, browser)
+#   make bench    run the benchmarks
+#   make clean    remove build outputs and vendored JavaScript (keeps .venv)
+
+PYTHON_SYSTEM ?= python3
+VENV          := .venv
+PY            := $(VENV)/bin/python
+PORT          ?= 8866
+
+VENDOR        := book/_vendor
+VENDOR_STAMP  := $(VENDOR)/.stamp
+# JavaScript the static book serves itself instead of asking CDNs (see jupyter_book.yml)
+NPM_PACKAGES  := @jupyter-widgets/html-manager@1.0.15 requirejs mathjax@3
+
+CHROMIUM := $(firstword $(wildcard /usr/bin/chromium) $(shell command -v chromium 2>/dev/null))
+NPM      := $(shell command -v npm 2>/dev/null)
+
+.PHONY: all venv app test vendor book bench clean
+
+all: test
+
+# ---------------------------------------------------------------- environment
+
+venv: $(VENV)/.installed
+
+# reinstall only when pyproject.toml changes
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON_SYSTEM) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+# ----------------------------------------------------------------------- app
+
+app: venv
+	$(PY) book/app/serve.py --port $(PORT)
+
+# --------------------------------------------------------------------- tests
+
+test: venv vendor
+ifeq ($(CHROMIUM),)
+	@echo "Chromium not found: browser tests will be skipped (install it with: apt-get install chromium)"
+endif
+	$(PY) -m pytest
+
+# ---------------------------------------------------- vendored JavaScript
+
+ifeq ($(NPM),)
+vendor:
+	@echo "npm not found: not vendoring require.js, the widget manager and MathJax;" \
+	      "the book still builds but its widgets and maths need the internet (install npm to fix)"
+else
+vendor: $(VENDOR_STAMP)
+endif
+
+# npm pack fetches the published tarballs from the npm registry (no node_modules).
+# Layout (html_static_path, so all but extra/ ends up under the book's _static/):
+#   require.js                    requirejs
+#   html-manager/embed-amd.js     @jupyter-widgets/html-manager (widget manager, one file)
+#   mathjax/tex-mml-chtml.js      mathjax es5/ (it loads its components and fonts next to it)
+#   extra/@jupyter-widgets/...    html_extra_path: the widget manager asks for its Font
+#                                 Awesome fonts relative to the page, at
+#                                 @jupyter-widgets/<hash>.woff2 and
+#                                 @jupyter-widgets/html-manager/dist/<hash>.woff2
+FONTS_DIR := $(VENDOR)/extra/@jupyter-widgets
+
+$(VENDOR_STAMP): Makefile
+	rm -rf $(VENDOR) $(VENDOR).tmp
+	mkdir -p $(VENDOR).tmp/html-manager $(VENDOR).tmp/requirejs $(VENDOR).tmp/mathjax
+	cd $(VENDOR).tmp && npm pack --silent $(NPM_PACKAGES) >/dev/null
+	tar -xzf $(VENDOR).tmp/jupyter-widgets-html-manager-*.tgz -C $(VENDOR).tmp/html-manager --strip-components=1
+	tar -xzf $(VENDOR).tmp/requirejs-*.tgz -C $(VENDOR).tmp/requirejs --strip-components=1
+	tar -xzf $(VENDOR).tmp/mathjax-*.tgz -C $(VENDOR).tmp/mathjax --strip-components=1
+	mkdir -p $(VENDOR)/html-manager $(FONTS_DIR)/html-manager/dist
+	cp $(VENDOR).tmp/requirejs/require.js $(VENDOR)/
+	cp $(VENDOR).tmp/html-manager/dist/embed-amd.js $(VENDOR)/html-manager/
+	cp $(VENDOR).tmp/html-manager/dist/*.woff2 $(FONTS_DIR)/
+	cp $(VENDOR).tmp/html-manager/dist/*.woff2 $(FONTS_DIR)/html-manager/dist/
+	cp -r $(VENDOR).tmp/mathjax/es5 $(VENDOR)/mathjax
+	rm -rf $(VENDOR).tmp
+	touch $@
+
+# ---------------------------------------------------------------------- book
+
+book: venv vendor
+	$(VENV)/bin/jupyter-book build book --config jupyter_book.yml --toc "$(CURDIR)/book/_toc.yml"
+	@echo "The book: $(CURDIR)/book/_build/html/index.html"
+
+# ----------------------------------------------------------------- benchmarks
+
+bench: venv
+	$(PY) benchmarks/run.py
+
+# --------------------------------------------------------------------- clean
+
+clean:
+	rm -rf book/_build $(VENDOR) $(VENDOR).tmp .pytest_cache .hypothesis *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

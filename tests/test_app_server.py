@@ -1,0 +1,52 @@
+"""The Voilà app served by book/app/serve.py."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
+
+LANDING = "voila/render/index.ipynb"
+
+
+def _get_without_redirect(url: str) -> http.client.HTTPResponse:
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    connection.request("GET", parts.path or "/")
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
+
+
+def test_root_redirects_to_the_landing_page(app_url):
+    response = _get_without_redirect(app_url)
+    assert response.status in (301, 302, 303, 307, 308)
+    assert response.getheader("Location").endswith("/" + LANDING)
+
+
+def test_root_lands_on_the_landing_page(app_url):
+    with urllib.request.urlopen(app_url, timeout=60) as response:
+        assert response.status == 200
+        assert response.url == app_url + LANDING
+
+
+def test_landing_page_renders(app_url):
+    with urllib.request.urlopen(app_url + LANDING, timeout=60) as response:
+        assert response.status == 200
+        html = response.read().decode()
+    # the page carries the widget state of the notebook
+    assert "application/vnd.jupyter.widget-view+json" in html
+
+
+@pytest.mark.browser
+def test_landing_page_links_to_sherlock_express(app_url, page):
+    page.goto(app_url)
+    link = page.get_by_role("link", name="Sherlock Express")
+    link.wait_for(timeout=60_000)  # Voilà renders the widgets asynchronously
+    assert page.url == app_url + LANDING
+    link.click()
+    page.wait_for_url(re.compile(r"/voila/render/express\.ipynb$"), timeout=60_000)

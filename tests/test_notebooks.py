@@ -1,0 +1,22 @@
+"""Every chapter and dashboard runs from top to bottom without an error."""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+NOTEBOOKS = sorted(BOOK.glob("*.ipynb")) + sorted((BOOK / "app").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(BOOK)))
+def test_notebook_runs(path):
+    notebook = nbformat.read(path, as_version=4)
+    NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    errors = [o for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
+    assert not errors
+    widgets = [o for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", [])
+               if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    if path.parent.name == "app":
+        assert widgets, "a dashboard shows at least one widget"
