@@ -45,8 +45,22 @@ def test_landing_page_renders(app_url):
 @pytest.mark.browser
 def test_landing_page_links_to_sherlock_express(app_url, page):
     page.goto(app_url)
-    link = page.get_by_role("link", name="Sherlock Express")
+    link = page.get_by_role("link", name="Play Sherlock Express")
     link.wait_for(timeout=60_000)  # Voilà renders the widgets asynchronously
     assert page.url == app_url + LANDING
     link.click()
     page.wait_for_url(re.compile(r"/voila/render/express\.ipynb$"), timeout=60_000)
+
+
+def test_every_dashboard_is_one_click_from_the_landing_page():
+    from pathlib import Path
+
+    from widgets.landing import GAMES, landing_page
+
+    app = Path(__file__).resolve().parent.parent / "book" / "app"
+    dashboards = {p.name for p in app.glob("*.ipynb")} - {"index.ipynb"}
+    page = landing_page(app).value
+    for name in dashboards:
+        assert f"href='{name}'" in page
+    assert {g.dashboard for g in GAMES} >= dashboards
+    assert page.count("coming in a later chapter") == len(GAMES) - len(dashboards)

@@ -19,7 +19,18 @@ from widgets.session import GameSession
 HUMAN_NAME = "Holmes (you)"
 BOT_NAMES = ("Lestrade", "Irene", "Mycroft", "Mrs Hudson", "Gregson")
 YOU = 0
-KEYS_HELP = "keys: 1-6 slap a suspect, 0 slaps the deck (Moriarty), space turns up your alibi"
+KEYS_HELP = "click here for keys: 1-6 slap · 0 Moriarty · space turn up"
+STYLE = """<style>
+.sk-express .sk-scores td { padding: 4px 12px; border: 1px solid #ddd; border-radius: 6px; vertical-align: top; }
+.sk-express .sk-scores td.sk-active { background: #fff4d6; border-color: #e0b040; }
+.sk-express .sk-scores .sk-pile { vertical-align: middle; }
+.sk-express .sk-alibis { display: flex; align-items: center; gap: 4px; margin: 2px 0; min-height: 60px; }
+.sk-express .sk-alibis b { min-width: 110px; }
+.sk-express .sk-card-button { width: 110px; }
+.sk-express .sk-message { font-size: 1.1em; min-height: 1.5em; color: #7a3e00; margin: 6px 0; }
+.sk-express .sk-over { color: #064; font-size: 1.25em; }
+.sk-express .sk-log { margin: 0; }
+</style>"""
 
 
 class ExpressGame(GameSession):
@@ -95,13 +106,13 @@ class ExpressTable(w.VBox):
         self.header = w.HTML()
         self.scores = w.HTML()
         self.cards = [w.HTML() for _ in range(rules.DISPLAY_SIZE)]
-        self.slap_buttons = [self._button(f"{i + 1} · slap", lambda _, i=i: self.game.slap(i), f"slap-{i + 1}")
-                             for i in range(rules.DISPLAY_SIZE)]
+        self.slap_buttons = [self._button(f"{i + 1} · slap", lambda _, i=i: self.game.slap(i), f"slap-{i + 1}",
+                                          width="110px") for i in range(rules.DISPLAY_SIZE)]
         self.deck = w.HTML()
-        self.deck_button = self._button("0 · Moriarty", lambda _: self.game.slap(DECK), "slap-deck")
+        self.deck_button = self._button("0 · Moriarty", lambda _: self.game.slap(DECK), "slap-deck", width="110px")
         self.reveal_button = self._button("Turn up my alibi", lambda _: self.game.reveal(), "reveal",
                                           style="primary")
-        self.key_box = w.Text(placeholder=KEYS_HELP, layout=w.Layout(width="430px"))
+        self.key_box = w.Text(placeholder=KEYS_HELP, layout=w.Layout(width="380px"))
         self.key_box.add_class("sk-keys")
         self.key_box.observe(self._on_key, names="value")
         self.shade = w.Checkbox(value=False, description="shade cleared suspects (learning aid)", indent=False)
@@ -115,7 +126,7 @@ class ExpressTable(w.VBox):
                           + [w.VBox([self.deck, self.deck_button], layout=w.Layout(align_items="center", margin="0 6px 0 0"))],
                           layout=w.Layout(flex_flow="row wrap"))
         super().__init__([
-            self.header, self.scores, suspects,
+            w.HTML(STYLE), self.header, self.scores, suspects,
             w.HBox([self.reveal_button, self.key_box, self.shade], layout=w.Layout(align_items="center", margin="0 6px 0 0")),
             self.notice, self.alibis, self.round_log, self.setup,
         ])
@@ -124,8 +135,8 @@ class ExpressTable(w.VBox):
         self.render()
 
     @staticmethod
-    def _button(text, handler, css, style=""):
-        button = w.Button(description=text, button_style=style, layout=w.Layout(width="auto"))
+    def _button(text, handler, css, style="", width="auto"):
+        button = w.Button(description=text, button_style=style, layout=w.Layout(width=width))
         button.add_class(f"sk-{css}")
         button.on_click(handler)
         return button
@@ -175,7 +186,7 @@ class ExpressTable(w.VBox):
         game, table = self.game, self.game.you
         goal = "until the deck runs out" if table.target is None else f"first to {table.target}"
         variant = " · False Alibi variant" if table.false_alibi_variant else ""
-        self.header.value = (f"<h3 class='sk-title'>Sherlock Express · round {table.round} · {goal}{variant}"
+        self.header.value = (f"<h3 class='sk-title'>Round {table.round} · {goal}{variant}"
                              f" <small class='sk-seed'>seed {game.seed}</small></h3>")
         self.scores.value = _scoreboard(table, game)
         cleared = rules.face_up_traits(table) if self.shade.value else frozenset()
@@ -199,13 +210,15 @@ def _scoreboard(table: rules.View, game: ExpressGame) -> str:
         if table.turn == p and not table.finished:
             status.append("<b class='sk-turn'>▶ turning up</b>")
         if p in table.out:
-            status.append("<span class='sk-out' style='color:#b00'>out this round</span>")
+            status.append("<span class='sk-out' style='color:#b00'>✗ out this round</span>")
         level = "" if p == YOU and not game.bots_only else f" <small>({game.level})</small>"
+        active = " sk-active" if table.turn == p and not table.finished else ""
         cells.append(
-            f"<td class='sk-player' data-seat='{p}' style='padding:4px 12px;border:1px solid #ddd'>"
+            f"<td class='sk-player{active}' data-seat='{p}'>"
             f"<b>{html.escape(name)}</b>{level}<br>"
-            f"<span class='sk-score' data-seat='{p}'>{len(table.won[p])}</span> suspects caught · "
-            f"{facedown_svg(table.pile_sizes[p])}<br>{' '.join(status)}</td>"
+            f"<span class='sk-score' data-seat='{p}'>{len(table.won[p])}</span> caught · "
+            f"<span class='sk-pile'>{facedown_svg(table.pile_sizes[p], width=26)}</span> alibis<br>"
+            f"{' '.join(status) or '&nbsp;'}</td>"
         )
     return f"<table class='sk-scores'><tr>{''.join(cells)}</tr></table>"
 
@@ -213,8 +226,8 @@ def _scoreboard(table: rules.View, game: ExpressGame) -> str:
 def _alibi_rows(table: rules.View) -> str:
     rows = []
     for p, name in enumerate(table.names):
-        cards = "".join(alibi_svg(trait) for trait in table.revealed[p]) or "<i>none yet</i>"
-        rows.append(f"<div class='sk-alibis' data-seat='{p}'><b>{html.escape(name)}</b>: {cards}</div>")
+        cards = "".join(alibi_svg(trait, width=44) for trait in table.revealed[p]) or "<i>none yet</i>"
+        rows.append(f"<div class='sk-alibis' data-seat='{p}'><b>{html.escape(name)}</b>{cards}</div>")
     return "<div><b>Alibis turned up this round</b>" + "".join(rows) + "</div>"
 
 
@@ -226,8 +239,16 @@ def _message(game: ExpressGame, table: rules.View) -> str:
         text = f"Game over: {winners} {'wins' if len(result.winners) == 1 else 'share the win'}!"
         if you_won:
             text += " Well played."
-        return f"<p class='sk-message sk-over' style='font-size:1.2em;color:#064'>{html.escape(text, quote=False)}</p>"
-    text = game.message
+        return f"<p class='sk-message sk-over'>{html.escape(text, quote=False)}</p>"
+    text = game.message or _latest_accusation(table)
     if not text and table.turn == YOU and not game.bots_only:
         text = "Your turn: turn up your alibi (or slap, if you have spotted the culprit)."
-    return f"<p class='sk-message' style='min-height:1.5em;color:#7a3e00'>{html.escape(text, quote=False)}</p>"
+    return f"<p class='sk-message'>{html.escape(text, quote=False)}</p>"
+
+
+def _latest_accusation(table: rules.View) -> str:
+    """The last slap, if it is among the last two lines of the log (news worth showing)."""
+    for line in table.log[-2:]:
+        if " slaps " in line or " accuses " in line or "void" in line:
+            return line
+    return ""

@@ -1,6 +1,6 @@
 """Serve the sherlockkit dashboards (this folder) with Voilà.
 
-    python book/app/serve.py [--port 8866]
+    python book/app/serve.py [--port 8866] [--folder PATH]
 
 Every notebook of ``book/app`` is served at ``/voila/render/<name>.ipynb``; the
 root URL ``/`` redirects to the landing page ``index.ipynb``.  Compared with a
@@ -81,12 +81,14 @@ class SherlockkitApp(Voila):
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    parser.add_argument("--folder", type=Path, default=APP_DIR,
+                        help="folder of notebooks to serve (default: the one of this file)")
     args = parser.parse_args(argv)
 
     app = SherlockkitApp.instance()
     app.initialize(
         [
-            str(APP_DIR),
+            str(args.folder.resolve()),
             "--Voila.ip=127.0.0.1",
             f"--Voila.port={args.port}",
             "--Voila.port_retries=0",

@@ -1,0 +1,28 @@
+"""Small helpers shared by the benchmarks: summaries of repeated measurements.
+
+Every benchmark compares a measurement with a baseline taken in the same process or
+session, so a figure is always read as a ratio; absolute times depend on the machine
+and on whatever else it is doing.
+"""
+
+from __future__ import annotations
+
+from statistics import median
+
+
+def summary(values) -> dict:
+    """Median, min, max and count of repeated measurements (``None`` values dropped)."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return {"median": None, "min": None, "max": None, "n": 0}
+    return {"median": median(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+def row(what: str, values, unit: str) -> dict:
+    """One line of the printed table: a label, a unit and the summary of ``values``."""
+    return {"what": what, "unit": unit, **summary(values)}
+
+
+def ratios(numerators, denominators) -> list[float]:
+    """Paired ratios, run by run (both lists in the same order)."""
+    return [a / b for a, b in zip(numerators, denominators) if a is not None and b]
