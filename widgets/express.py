@@ -21,6 +21,7 @@ BOT_NAMES = ("Lestrade", "Irene", "Mycroft", "Mrs Hudson", "Gregson")
 YOU = 0
 KEYS_HELP = "click here for keys: 1-6 slap · 0 Moriarty · space turn up"
 STYLE = """<style>
+.sk-express table.sk-scores { margin: 4px 0; border-collapse: separate; }
 .sk-express .sk-scores td { padding: 4px 12px; border: 1px solid #ddd; border-radius: 6px; vertical-align: top; }
 .sk-express .sk-scores td.sk-active { background: #fff4d6; border-color: #e0b040; }
 .sk-express .sk-scores .sk-pile { vertical-align: middle; }
@@ -111,7 +112,7 @@ class ExpressTable(w.VBox):
         self.deck = w.HTML()
         self.deck_button = self._button("0 · Moriarty", lambda _: self.game.slap(DECK), "slap-deck", width="110px")
         self.reveal_button = self._button("Turn up my alibi", lambda _: self.game.reveal(), "reveal",
-                                          style="primary")
+                                          style="primary", width="160px")
         self.key_box = w.Text(placeholder=KEYS_HELP, layout=w.Layout(width="380px"))
         self.key_box.add_class("sk-keys")
         self.key_box.observe(self._on_key, names="value")
