@@ -64,3 +64,30 @@ def test_every_dashboard_is_one_click_from_the_landing_page():
         assert f"href='{name}'" in page
     assert {g.dashboard for g in GAMES} >= dashboards
     assert page.count("coming in a later chapter") == len(GAMES) - len(dashboards)
+
+
+@pytest.mark.browser
+def test_closing_a_page_shuts_its_kernel_down(app_url, browser):
+    import json
+    import time
+    import urllib.error
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(app_url + "voila/render/express.ipynb")
+    page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    kernel = app_url + "api/kernels/" + config["kernelId"]
+    with urllib.request.urlopen(kernel, timeout=10) as response:
+        assert response.status == 200
+    page.close(run_before_unload=True)
+    context.close()
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(kernel, timeout=10).close()
+        except urllib.error.HTTPError as gone:
+            assert gone.code == 404
+            break
+        assert time.monotonic() < deadline, "the closed page's kernel is still running"
+        time.sleep(0.3)

@@ -1,0 +1,85 @@
+"""Run the sherlockkit benchmarks, print a table, write benchmarks/results/latest.json.
+
+    .venv/bin/python benchmarks/run.py [--only engine|analysis|app] [--quick]
+
+(``make bench`` runs them all.) Every figure is a median over repeated runs with its
+min-max, next to a baseline measured in the same process or browser session; read the
+ratios, not the absolute numbers, which depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import signal
+import sys
+from pathlib import Path
+from time import perf_counter
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import analysis  # noqa: E402
+import app  # noqa: E402
+import engine  # noqa: E402
+
+BENCHMARKS = {"engine": engine, "analysis": analysis, "app": app}
+RESULTS = HERE / "results" / "latest.json"
+
+
+def _fmt(value) -> str:
+    if value is None:
+        return "-"
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    if abs(value) >= 10:
+        return f"{value:.1f}"
+    if abs(value) >= 0.1:
+        return f"{value:.2f}"
+    return f"{value:.4f}"
+
+
+def print_table(name: str, rows: list[dict]) -> None:
+    print(f"\n{name}")
+    print(f"  {'measure':<44} {'median':>10} {'min - max':>23} {'n':>3}  unit")
+    for r in rows:
+        span = "" if r["n"] <= 1 else f"{_fmt(r['min'])} - {_fmt(r['max'])}"
+        print(f"  {r['what']:<44} {_fmt(r['median']):>10} {span:>23} {r['n']:>3}  {r['unit']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=list(BENCHMARKS), help="run one benchmark")
+    parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
+    args = parser.parse_args(argv)
+    # a SIGTERM unwinds like Ctrl-C, so the app benchmark still stops its servers
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+    report = {
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
+        "quick": args.quick,
+    }
+    for name, module in BENCHMARKS.items():
+        if args.only and name != args.only:
+            continue
+        print(f"running {name} ...", flush=True)
+        start = perf_counter()
+        report[name] = module.run(quick=args.quick)
+        report[name]["wall_s"] = perf_counter() - start
+    print(f"\nsherlockkit benchmarks, {report['date']} ({report['machine']['cpus']} CPUs; "
+          f"{'quick' if args.quick else 'full'} run)")
+    for name in BENCHMARKS:
+        if name in report:
+            print_table(f"{name} ({report[name]['wall_s']:.0f} s)", report[name]["rows"])
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(report, indent=1))
+    print(f"\nwritten: {RESULTS.relative_to(HERE.parent)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
