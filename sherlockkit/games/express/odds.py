@@ -63,12 +63,16 @@ def reveal_distribution(display: Sequence[Suspect], alibis: Mapping[str, int] = 
     _check(display, alibis)
     traits, copies = _trait_bits(alibis)
     masks = _masks(display, traits)
-    determined_after = _determined_by_count(tuple(masks), tuple(copies))
+    return _first_times(_determined_by_count(tuple(masks), tuple(copies)))
+
+
+def _first_times(by_k: list[Rational]) -> dict[int, Rational]:
+    """From P(known after k alibis) for each k, the chance of being known first at k."""
     result, before = {}, Rational(0)
-    for k, by_k in enumerate(determined_after):
-        if by_k != before:
-            result[k] = by_k - before
-        before = by_k
+    for k, p in enumerate(by_k):
+        if p != before:
+            result[k] = p - before
+        before = p
     return result
 
 
@@ -179,12 +183,7 @@ def average_reveal_distribution() -> dict[int, Rational]:
             hands = sum((-1) ** (m - j) * comb(m, j) * comb(copies * j, k) for j in range(m + 1))
             total += w * Rational(hands, comb(deck, k))
         by_k.append(total)
-    result, before = {}, Rational(0)
-    for k, p in enumerate(by_k):
-        if p != before:
-            result[k] = p - before
-        before = p
-    return result
+    return _first_times(by_k)
 
 
 def average_moriarty_probability() -> Rational:

@@ -308,7 +308,7 @@ def _slap(state: State, player: int, slot: Slot) -> State:
 def _score(state: State, player: int, slot: Slot, accused: str) -> State:
     deck = list(state.suspect_deck)
     display = list(state.display)
-    by_false_alibi = slot not in ((culprit(state),) if culprit(state) is not None else ())
+    by_false_alibi = slot != culprit(state)  # right only because a false alibi points there
     if slot == DECK:
         taken = [deck.pop(0)]
     else:
