@@ -1,0 +1,186 @@
+"""The paragraph graph: which paragraph can lead to which, and with what chance.
+
+One node per paragraph of the casebook (``"r007a"``, ``"a001"``, ``"c203"``, ``"m403"``)
+with its ``kind`` and ``title``. One edge for every way a paragraph leads to another,
+with ``how`` (the die faces, the choice, success or failure, a rule's cross-reference)
+and ``p``, the exact probability as a ``Rational`` where chance decides (``None`` where
+the player or the course of the case decides). Roll probabilities are those of the
+*reference party*: young Holmes with the default traits and Watson, no allies.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+import networkx as nx
+from sympy import Rational
+
+from sherlockkit.dice import two_d6
+from sherlockkit.games.story import casebook, tables
+from sherlockkit.games.story.casebook import LINES, Casebook
+from sherlockkit.games.story.characters import holmes, watson
+from sherlockkit.games.story.rules import DEFAULT_TRAITS
+
+ROOT = "r001"
+KIND_COLOURS = {"rule": "#9e9e9e", "adventure": "#1f5f8b", "villain": "#b03a2e", "character": "#e0a030",
+                "holmes": "#6c3483", "watson": "#117864", "clue": "#d35400", "location": "#7d6608",
+                "memoir": "#5d6d7e"}
+
+
+def reference_party():
+    """Holmes (default traits) and Watson: the party whose odds label roll edges."""
+    return (holmes(DEFAULT_TRAITS), watson())
+
+
+def roll_chance(spec: Mapping, party=None) -> Rational:
+    """The exact chance that a casebook roll succeeds for ``party`` (R004)."""
+    if party is None:
+        key = tuple(sorted((k, v) for k, v in spec.items()))
+        return _reference_chance(key)
+    modifier = spec.get("modifier", 0)
+    if "quality" in spec:
+        value = party[0].quality(spec["quality"]) + modifier
+        return two_d6.probability(lambda total: total <= value)
+    people = party[:1] if spec.get("who") == "holmes" else party
+    levels = sum(p.trait(spec["trait"]) for p in people)
+    return two_d6.probability(lambda total: total + levels + modifier >= spec["target"])
+
+
+@lru_cache(maxsize=None)
+def _reference_chance(spec_items: tuple) -> Rational:
+    return roll_chance(dict(spec_items), reference_party())
+
+
+def _table_edges(graph, source, table, how):
+    """Edges from ``source`` to the paragraph ids a d6 table reads, with their odds."""
+    for label, p in table.odds().items():
+        target = next(r.result for r in table.rows if r.label == label)
+        _add(graph, source, target, f"{how} {label}", p)
+
+
+def _add(graph, source, target, how, p=None):
+    if graph.has_edge(source, target):
+        data = graph[source][target]
+        data["how"] += f"; {how}"
+        if p is not None:  # chance edges add up; a cross-reference carries no chance
+            data["p"] = p if data["p"] is None else data["p"] + p
+        return
+    graph.add_edge(source, target, how=how, p=p)
+
+
+def _walk(graph, book, source, effects: Iterable, chance=Rational(1), how=""):
+    """Edges for every paragraph the effects can lead to (recursively through rolls,
+    choices and fights); ``chance`` is the probability of reaching these effects."""
+    for effect in effects:
+        if "roll" in effect:
+            p = roll_chance(effect["roll"])
+            what = effect["roll"].get("quality") or effect["roll"].get("trait")
+            _walk(graph, book, source, effect.get("success", ()), chance * p if chance is not None else None,
+                  f"{how}{what} success")
+            _walk(graph, book, source, effect.get("failure", ()), chance * (1 - p) if chance is not None else None,
+                  f"{how}{what} failure")
+            continue
+        (name, value), = effect.items()
+        if name == "goto":
+            _add(graph, source, value, how or "go to", chance)
+        elif name == "choice":
+            for option in value:
+                _walk(graph, book, source, option.get("effects", ()), None, f"choice: {option['label']} → ")
+        elif name == "fight":
+            _add(graph, source, tables.ESCAPE_PARAGRAPH, f"{how}escape from the fight")
+            _walk(graph, book, source, value.get("won", ()), None, f"{how}fight won → ")
+            _walk(graph, book, source, value.get("escaped", ()), None, f"{how}escaped → ")
+        elif name == "event":
+            for adventure in _adventures_with(book, source) or ():
+                _add(graph, source, adventure, f"{how}roll on the {value} line")
+
+
+def _adventures_with(book: Casebook, pid: str) -> list[str]:
+    return [a for a, p in book.items() if p.kind == "adventure" and any(pid in p[line] for line in LINES)]
+
+
+@lru_cache(maxsize=1)
+def _cached() -> nx.DiGraph:
+    return build(casebook.load())
+
+
+def paragraph_graph() -> nx.DiGraph:
+    """The casebook's paragraph graph (a fresh copy each call: change it freely)."""
+    return _cached().copy()
+
+
+def build(book: Casebook) -> nx.DiGraph:
+    """The paragraph graph of any casebook."""
+    graph = nx.DiGraph()
+    for pid, p in book.items():
+        graph.add_node(pid, kind=p.kind, title=p.title)
+    adventures = [pid for pid, p in book.items() if p.kind == "adventure"]
+    for pid, p in book.items():
+        for target in p.get("see", ()):
+            if target in book:
+                _add(graph, pid, target, "see")
+        _walk(graph, book, pid, p.effects)
+        if p.kind == "adventure":
+            for line in LINES:
+                faces = defaultdict(list)
+                for face, target in enumerate(p[line], start=1):
+                    faces[target].append(str(face))
+                for target, which in faces.items():
+                    _add(graph, pid, target, f"{line} line, face {', '.join(which)}", Rational(len(which), 6))
+            special = p.get("special")
+            if special:
+                _walk(graph, book, pid, special.get("effects", ()))
+        if p.kind == "villain":
+            for option in ("option1", "option2"):
+                _walk(graph, book, pid, p.get(option, ()), how=f"{option}: ")
+            _add(graph, pid, tables.ESCAPE_PARAGRAPH, "escape from the fight")
+            _add(graph, pid, tables.END_OF_CASE, "arrest: the case is closed")
+    # the rules' own tables
+    _table_edges(graph, "a000", tables.FIRST_CASE, "first case, d6")
+    _table_edges(graph, "a000", tables.EQUIPMENT, "starting equipment, d6")
+    _table_edges(graph, "r010", tables.EQUIPMENT, "equipment bought, d6")
+    lost = tables.EXPLORE.odds()["3-4"]
+    _add(graph, "r007b", tables.BAKER_STREET, "Explore 3-4 (no Tracking)", lost)
+    _add(graph, "r009a", tables.ESCAPE_PARAGRAPH, "a successful escape")
+    _add(graph, "r007", tables.END_OF_CASE, "the case ends")
+    _add(graph, "a000", tables.BAKER_STREET, "return home at any time")
+    for adventure in adventures:
+        _add(graph, tables.END_OF_CASE, adventure, "take up the next case")
+    return graph
+
+
+# --- analyses used by the chapter ---------------------------------------------------------------
+
+def unreachable(graph: nx.DiGraph, root: str = ROOT) -> set[str]:
+    """Paragraphs no path from ``root`` reaches."""
+    return set(graph) - nx.descendants(graph, root) - {root}
+
+
+def broken_links(book: Casebook) -> list[tuple[str, str]]:
+    """(paragraph, missing target) for every reference to a paragraph that does not exist
+    (the casebook's checks refuse these; this reports them for an edited casebook)."""
+    graph_targets = []
+    for pid, p in book.items():
+        for target in p.get("see", ()):
+            if target not in book:
+                graph_targets.append((pid, target))
+    return graph_targets
+
+
+def dead_ends(graph: nx.DiGraph) -> list[str]:
+    """Paragraphs that lead nowhere else: after them play returns to the turn."""
+    return sorted(n for n in graph if graph.out_degree(n) == 0)
+
+
+def most_likely_route(graph: nx.DiGraph, source: str, target: str) -> list[str]:
+    """The path whose chance edges multiply to the most (edges decided by the player
+    count as certain)."""
+    from math import log
+
+    def weight(u, v, data):
+        p = data.get("p")
+        return 0.0 if p is None else -log(float(p)) if p > 0 else float("inf")
+
+    return nx.shortest_path(graph, source, target, weight=weight)
