@@ -89,6 +89,15 @@ def end_case(sheet: Sheet, book: Casebook, result: str, reward: int = 0) -> None
     sheet.consult(tables.END_OF_CASE)
 
 
+def inspector_killed(sheet: Sheet, name: str) -> None:
+    """R007: if Lestrade's successor is killed, lose 3 Luck and no Inspector will be an
+    Ally for this case and the next two."""
+    if name == NEW_INSPECTOR_SPEC["name"]:
+        sheet.luck = max(0, sheet.luck - 3)
+        sheet.inspector_ban = 3
+        sheet.say(f"Losing a second Inspector costs 3 Luck (now {sheet.luck}); the Yard will send nobody for a while.")
+
+
 def holmes_dies(sheet: Sheet, line: str) -> None:
     sheet.say(line)
     if sheet.phase == "case":

@@ -151,6 +151,7 @@ def resolve_encounter_type(sheet, book, payload, die):
     _, columns = tables.encounter_band(sheet.turn)
     shift = tables.encounter_shift(sheet.motive_revealed, can_arrest(sheet, book))
     line = columns[tables.encounter_column(die, shift) - 1]
+    sheet.say(f"Encounter type: d6 {die}" + (f" −{shift}" if shift else "") + f" → {line}.")
     sheet.push(("event", line))
     return line
 
@@ -158,6 +159,7 @@ def resolve_encounter_type(sheet, book, payload, die):
 def resolve_line(sheet, book, payload, die):
     (line,) = payload
     pid = book[sheet.adventure][line][die - 1]
+    sheet.say(f"{line.title()} line: d6 {die} → {pid}.")
     sheet.push(("read", pid))
     return pid
 
@@ -204,6 +206,7 @@ def resolve_table(sheet, book, payload, die):
     name, pid = payload
     row = TABLES[name].row_for(die)
     result = row.result
+    sheet.say(f"{TABLES[name].name}: d6 {die} → {row.label}.")
     if name in ("holmes_or_watson", "witness"):
         sheet.push(("event", result))
     elif name == "returning_clue":
@@ -223,6 +226,7 @@ def resolve_ally_stays(sheet, book, payload, die):
     if die <= 2:
         leave(sheet, name, f"{name} follows a trail of their own and leaves the case.")
         return "leaves"
+    sheet.say(f"{name} stays with you (d6 {die}).")
     return "stays"
 
 
@@ -480,6 +484,7 @@ def kill_random_ally(sheet, book, pid, _):
         sheet.allies = tuple(a for a in sheet.allies if a.name != name)
         sheet.friends = tuple(f for f in sheet.friends if f.name != name)
         sheet.say(f"{name} is killed in the attempt.")
+        campaign.inspector_killed(sheet, name)
     elif sheet.watson is not None and "Watson" not in sheet.away:
         sheet.say("Watson is killed in the attempt.")
         sheet.watson = None
@@ -523,6 +528,7 @@ def hurt(sheet: Sheet, book: Casebook, person: Character, result_wounds: int, ki
         sheet.friends = tuple(f for f in sheet.friends if f.name != name)
         sheet.luck = max(0, sheet.luck - lost)
         sheet.say(f"{name} is killed. Lose {lost} Luck (now {sheet.luck}).")
+        campaign.inspector_killed(sheet, name)
         return
     sheet.set_person(person)
     if wounds < SERIOUSLY_WOUNDED:
