@@ -78,13 +78,13 @@ def _walk(graph, book, source, effects: Iterable, chance=Rational(1), how=""):
             p = roll_chance(effect["roll"])
             what = effect["roll"].get("quality") or effect["roll"].get("trait")
             _walk(graph, book, source, effect.get("success", ()), chance * p if chance is not None else None,
-                  f"{how}{what} success")
+                  f"{how}{what} success → ")
             _walk(graph, book, source, effect.get("failure", ()), chance * (1 - p) if chance is not None else None,
-                  f"{how}{what} failure")
+                  f"{how}{what} failure → ")
             continue
         (name, value), = effect.items()
         if name == "goto":
-            _add(graph, source, value, how or "go to", chance)
+            _add(graph, source, value, f"{how}go to", chance)
         elif name == "choice":
             for option in value:
                 _walk(graph, book, source, option.get("effects", ()), None, f"choice: {option['label']} → ")
