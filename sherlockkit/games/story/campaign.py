@@ -9,7 +9,7 @@ from math import ceil
 from sherlockkit.engine import chance
 from sherlockkit.games.story import tables
 from sherlockkit.games.story.casebook import Casebook
-from sherlockkit.games.story.characters import HEALTHY, MAX_QUALITY_GAIN, MAX_TRAIT, QUALITIES, STARTING_TRAITS
+from sherlockkit.games.story.characters import HEALTHY, MAX_QUALITY_GAIN, MAX_TRAIT, QUALITIES, TRAITS
 from sherlockkit.games.story.state import Decision, Sheet
 
 NEW_INSPECTOR_SPEC = {"name": "Inspector Hopkins", "brains": 4, "brawn": 5, "bravery": 5,
@@ -41,7 +41,7 @@ def start_case(sheet: Sheet, book: Casebook, adventure: str) -> None:
     sheet.adventure, sheet.turn = adventure, 1
     sheet.villain, sheet.motive, sheet.motive_revealed, sheet.meetings = None, None, False, 0
     sheet.had_clue, sheet.clues_found, sheet.allies, sheet.away = False, (), (), ()
-    sheet.location, sheet.bonus_now, sheet.bonus_next = "", None, None
+    sheet.location, sheet.bonus_now, sheet.bonus_next = "", (), ()
     sheet.investigate_now = sheet.investigate_next = sheet.trapped_now = sheet.trapped_next = False
     sheet.blocked_channels, sheet.met_once, sheet.action_now, sheet.fight = (), (), "", None
     sheet.consult("r006")
@@ -131,7 +131,7 @@ def spending_options(sheet: Sheet, book: Casebook) -> list[tuple[str, str]]:
             cost = ceil(value / 2)
             if cost <= sheet.sm and gains.get(quality, 0) < MAX_QUALITY_GAIN:
                 options.append((f"quality:{person.name}:{quality}", f"{person.name}: {quality} {value} → {value + 1} ({cost} SM)"))
-        for trait in STARTING_TRAITS + ("Medicine",):
+        for trait in TRAITS:
             if trait == "Medicine" and person.name == "Holmes":
                 continue
             level = person.trait(trait)
@@ -140,10 +140,15 @@ def spending_options(sheet: Sheet, book: Casebook) -> list[tuple[str, str]]:
                 options.append((f"trait:{person.name}:{trait}", f"{person.name}: {trait} {level} → {level + 1} ({cost} SM)"))
     if sheet.sm >= EQUIPMENT_COST:
         options.append(("equipment", f"Roll for equipment ({EQUIPMENT_COST} SM)"))
-    if sheet.sm >= FRIEND_COST and len(sheet.friends) < MAX_FRIENDS:
+    if sheet.sm >= FRIEND_COST:
         for ally in sheet.allies:
-            if ally.able:
+            if not ally.able:
+                continue
+            if len(sheet.friends) < MAX_FRIENDS:
                 options.append((f"friend:{ally.name}", f"Make {ally.name} a Friend ({FRIEND_COST} SM)"))
+            else:  # R010: a new Friend may take the place of one you do not wish to keep
+                options += [(f"friend:{ally.name}:{old.name}", f"Make {ally.name} a Friend in place of {old.name} "
+                             f"({FRIEND_COST} SM)") for old in sheet.friends]
     return options
 
 
@@ -179,7 +184,11 @@ def decide(sheet: Sheet, book: Casebook, decision: Decision, option: str) -> Non
         sheet.push(("check", "table", ("equipment", "r010")))
     elif kind == "friend":
         sheet.sm -= FRIEND_COST
-        befriend(sheet, rest)
+        name, _, replaced = rest.partition(":")
+        if replaced:
+            sheet.friends = tuple(f for f in sheet.friends if f.name != replaced)
+            sheet.say(f"{replaced} goes their own way.")
+        befriend(sheet, name)
     else:
         buy(sheet, kind, *rest.split(":"))
 

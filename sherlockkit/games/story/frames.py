@@ -113,7 +113,7 @@ def describe(kind: str, payload: tuple) -> str:
 
 LABELS = {"encounter": "Encounter roll (2d6)", "encounter_type": "Encounter type (d6)", "motive": "Motive (d6)",
           "deduction": "Deduction (2d6 + the Villain's Brains)", "escape": "Escape (Bravery roll)",
-          "heal": "Healing (Medicine 8)", "ally_stays": "Does the Ally stay? (d6)", "death": "After a lost case (d6)",
+          "heal": "Healing (Medicine roll)", "ally_stays": "Does the Ally stay? (d6)", "death": "After a lost case (d6)",
           "villain_line": "Villain (d6)"}
 
 
@@ -230,17 +230,23 @@ def resolve_ally_stays(sheet, book, payload, die):
     return "stays"
 
 
+#: R007f: what Rest can treat, and the Medicine roll each needs.
+HEALING = {"Wound": 8, "Addiction": 9, "Madness": 11}
+
+
 def resolve_heal(sheet, book, payload, total):
-    healer, patient, healers, patients = payload
+    healer, (patient, need), healers, patients = payload
     level = next((p.trait("Medicine") for p in sheet.party if p.name == healer), 0)
-    if total + level >= 8:
+    target = HEALING[need]
+    if total + level >= target:
         person = next(p for p in sheet.party if p.name == patient)
-        sheet.set_person(replace(person, wounds=0))
-        sheet.say(f"{healer} tends {patient}'s wound ({total}+{level}): healed.")
+        person = replace(person, wounds=0) if need == "Wound" else person.with_trait(need, person.trait(need) - 1)
+        sheet.set_person(person)
+        sheet.say(f"{healer} treats {patient}'s {need.lower()} ({total}+{level}, needs {target}): healed.")
         sheet.push(("rest", healers, patients))
         return "healed"
-    sheet.say(f"{healer} cannot help {patient} this turn ({total}+{level} < 8).")
-    sheet.push(("rest", healers[1:], (patient,) + patients))
+    sheet.say(f"{healer} cannot help {patient}'s {need.lower()} this turn ({total}+{level} < {target}).")
+    sheet.push(("rest", healers[1:], ((patient, need),) + patients))
     return "failed"
 
 
@@ -280,7 +286,7 @@ def resolve_death(sheet, book, payload, die):
 
 def step_turn(sheet: Sheet, book: Casebook) -> None:
     """R007: the start of a turn; the action is chosen unless a trap holds Holmes."""
-    sheet.bonus_now, sheet.bonus_next = sheet.bonus_next, None
+    sheet.bonus_now, sheet.bonus_next = sheet.bonus_next, ()
     sheet.investigate_now, sheet.investigate_next = sheet.investigate_next, False
     sheet.trapped_now, sheet.trapped_next = sheet.trapped_next, False
     sheet.action_now = ""
@@ -335,10 +341,13 @@ def choose_action(sheet: Sheet, book: Casebook, option: str) -> None:
         return
     if action == "rest":
         healers = tuple(p.name for p in sorted(sheet.party, key=lambda p: -p.trait("Medicine")) if p.trait("Medicine"))
-        patients = tuple(p.name for p in sheet.party if p.wounds == WOUNDED)
+        patients = tuple((p.name, need) for p in sheet.party for need in HEALING
+                         if (p.wounds == WOUNDED if need == "Wound" else p.trait(need) > 0))
+        if not patients:
+            sheet.say("Nobody needs tending.")
         sheet.push(("rest", healers, patients))
         return
-    bonus = sheet.bonus_now[1] if sheet.bonus_now and sheet.bonus_now[0] == action else 0
+    bonus = dict(sheet.bonus_now).get(action, 0)
     adventure = book[sheet.adventure]
     modifier = tables.action_modifier(action, turn=sheet.turn, sm=sheet.sm, traits=sheet.group_traits(),
                                       bonus=bonus, outside_london=adventure["outside_london"], channel=channel or None)
@@ -347,7 +356,6 @@ def choose_action(sheet: Sheet, book: Casebook, option: str) -> None:
 
 def step_rest(sheet: Sheet, book: Casebook, healers: tuple, patients: tuple) -> None:
     if not patients:
-        sheet.say("Nobody needs tending.") if not sheet.log[-1].endswith("healed.") else None
         return
     if not healers:
         sheet.say("No one is left who can heal this turn.")
@@ -434,14 +442,17 @@ def offer_choice(sheet, book, pid, options):
 
 
 def ally_offer(sheet, book, pid, spec):
+    if spec["name"] == "Inspector Lestrade" and not sheet.lestrade_alive:
+        spec = dict(campaign.NEW_INSPECTOR_SPEC)
     if any(p.name == spec["name"] for p in sheet.party):
         sheet.say(f"{spec['name']} is already with you.")
+        return
+    if spec["name"] in sheet.away:
+        sheet.say(f"{spec['name']} has left this case: a passing word, but never an Ally again this case.")
         return
     if spec["name"].startswith("Inspector") and sheet.inspector_ban:
         sheet.say("After the last Inspector's death, Scotland Yard sends nobody to help.")
         return
-    if spec["name"] == "Inspector Lestrade" and not sheet.lestrade_alive:
-        spec = {**dict(campaign.NEW_INSPECTOR_SPEC)}
     sheet.consult("r002")
     join = ({"joins": spec},)
     sheet.push(("check", "skill", ({"trait": "Charisma", "target": 7}, join, (), pid, f"Charisma 7: will {spec['name']} join?")))
@@ -465,8 +476,9 @@ def ally_leaves(sheet, book, pid, _):
 
 
 def leave(sheet: Sheet, name: str, line: str) -> None:
+    """Someone leaves the case (R008: they never come back as an Ally this case)."""
     sheet.allies = tuple(a for a in sheet.allies if a.name != name)
-    if any(f.name == name for f in sheet.friends) or (sheet.watson and sheet.watson.name == name):
+    if name not in sheet.away:
         sheet.away += (name,)
     sheet.say(line)
 
@@ -585,8 +597,10 @@ def allow_investigate(sheet, book, pid, _):
 
 def bonus(sheet, book, pid, spec):
     action, amount = spec["action"], spec["amount"]
-    carried = sheet.bonus_now[1] if sheet.bonus_now and sheet.bonus_now[0] == action == sheet.action_now else 0
-    sheet.bonus_next = (action, carried + amount)
+    carried = dict(sheet.bonus_now).get(action, 0) if action == sheet.action_now else 0
+    earned = dict(sheet.bonus_next)
+    earned[action] = max(earned.get(action, 0), carried + amount)
+    sheet.bonus_next = tuple(sorted(earned.items()))
     sheet.say(f"+{carried + amount} to {ACTION_NAMES[action]} if you choose it next turn.")
 
 
@@ -643,7 +657,7 @@ def villain_option(sheet, book, pid, number):
     if number == 3 and can_arrest(sheet, book):
         sheet.push(("option3",))
     else:
-        villain_meeting(sheet, book, option=2)
+        villain_meeting(sheet, book)
 
 
 def fight(sheet, book, pid, spec):
@@ -660,12 +674,6 @@ EFFECTS = {
     "end_case": end_case, "death": death, "block_channel": block_channel, "holmes_or_watson": holmes_or_watson,
     "witness": witness, "villain_option": villain_option, "fight": fight,
 }
-
-
-def step_choice(sheet, book, pid, options):
-    """Re-offer a choice (only reached if a choice frame is left without a decision)."""
-    offer_choice(sheet, book, pid, options)
-    sheet.pop()
 
 
 # --- villains (R005a, R005b) --------------------------------------------------------------------
@@ -693,7 +701,7 @@ def villain_event(sheet: Sheet, book: Casebook) -> None:
     elif can_arrest(sheet, book):
         sheet.push(("option3",))
     else:
-        villain_meeting(sheet, book, option=2)
+        villain_meeting(sheet, book)
 
 
 def resolve_villain_line(sheet, book, payload, die):
@@ -712,7 +720,8 @@ def resolve_villain_line(sheet, book, payload, die):
     return pid
 
 
-def villain_meeting(sheet: Sheet, book: Casebook, option: int) -> None:
+def villain_meeting(sheet: Sheet, book: Casebook) -> None:
+    """Option 2: a meeting before an arrest is possible (the villain's own checks)."""
     sheet.consult("r005b")
     sheet.say(f"You meet {book[sheet.villain].title} before you can arrest them.")
     sheet.push(("effects", sheet.villain, tuple(book[sheet.villain].get("option2", ()))))
@@ -841,7 +850,7 @@ STEPS = {
     "turn": step_turn, "encounter": step_encounter, "end_turn": step_end_turn, "read": step_read,
     "effects": step_effects, "event": step_event, "check": step_check, "rest": step_rest,
     "option3": step_option3, "fight_round": step_fight_round, "fight_end": step_fight_end,
-    "choice": step_choice, "campaign": lambda sheet, book, *args: campaign.step(sheet, book, *args),
+    "campaign": lambda sheet, book, *args: campaign.step(sheet, book, *args),
 }
 
 RESOLVERS = {

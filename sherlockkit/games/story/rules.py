@@ -42,7 +42,7 @@ def new(seed: int, traits: list[str] | tuple[str, ...] = DEFAULT_TRAITS, first_c
         seed=seed, step=0, holmes=young_holmes(traits), watson=dr_watson(), friends=(), luck=4, cases=(),
         inspector_ban=0, lestrade_alive=True, phase="case", fate="", adventure="", turn=1, sm=0, villain=None,
         motive=None, motive_revealed=False, meetings=0, had_clue=False, clues_found=(), allies=(), away=(),
-        location="", bonus_now=None, bonus_next=None, investigate_now=False, investigate_next=False,
+        location="", bonus_now=(), bonus_next=(), investigate_now=False, investigate_next=False,
         trapped_now=False, trapped_next=False, blocked_channels=(), met_once=(), case_sm_end=0, action_now="",
         fight=None, stack=(), pending=None, rolls=(), read=(), log=(),
     )

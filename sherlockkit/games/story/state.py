@@ -74,8 +74,8 @@ class State:
     allies: tuple[Character, ...]
     away: tuple[str, ...]  # Watson or friends who have left this case
     location: str
-    bonus_now: tuple[str, int] | None  # usable this turn (action, amount)
-    bonus_next: tuple[str, int] | None  # earned this turn, for next turn
+    bonus_now: tuple[tuple[str, int], ...]  # usable this turn: (action, amount) pairs
+    bonus_next: tuple[tuple[str, int], ...]  # earned this turn, for next turn
     investigate_now: bool
     investigate_next: bool
     trapped_now: bool
