@@ -1,0 +1,104 @@
+"""The whole case as an MDP: a hand-solvable case, the model sampled, the optimum's order."""
+
+import math
+
+import pytest
+from sympy import Rational
+
+from sherlockkit.games.story import casebook, case_odds, odds
+from sherlockkit.games.story.case_odds import Situation
+
+R = Rational
+
+
+def tiny_book():
+    """A casebook with one villain and eventless events, small enough to solve by hand."""
+    quiet = {"text": "Nothing comes of it."}
+    raw = {
+        "c201": {"kind": "villain", "title": "A forger", "text": "He forges wills.", "brains": 7, "brawn": 6,
+                 "bravery": 5, "sm_modifier": 0, "motives": [{"faces": "1-6", "text": "money", "value": 2}],
+                 "option1": [], "option2": [], "hide_follow": {"trait": "Tracking", "target": 9},
+                 "rewards": {"deduction": 1, "hide_follow": 2, "fight": 3}},
+        "m420": {"kind": "character", "title": "A clerk", **quiet},
+        "m440": {"kind": "holmes", "title": "A thought", **quiet},
+        "m450": {"kind": "watson", "title": "A note", **quiet},
+        "m460": {"kind": "clue", "title": "Ink", **quiet},
+        "m480": {"kind": "location", "title": "A shop", **quiet},
+        "m629": {"kind": "memoir", "title": "Away", **quiet},
+        "a001": {"kind": "adventure", "title": "A small case", "text": "Ink and paper.", "place": "Holborn",
+                 "outside_london": False, "villain": ["c201"] * 6, "character": ["m420"] * 6,
+                 "holmes": ["m440"] * 6, "watson": ["m450"] * 6, "clue": ["m460"] * 6, "location": ["m480"] * 6},
+    }
+    return casebook.parse(raw)
+
+
+def test_the_last_turn_of_a_ready_case_by_hand():
+    """Turn 12, the Motive known and SM 3 >= 2, waiting for the Villain: an event on
+    2d6 + 1 >= 5 (33/36); with an arrest possible the type die is shifted by -2, so five
+    faces of six are the Villain; face to face, the best of the three ways."""
+    model = case_odds.Model("a001", book=tiny_book())
+    solver = case_odds.Solver(model, case_odds.always_wait)
+    ready = Situation(12, "c201", 0, 0, 3, 0, (), False, False, False)
+    # by hand: Deduction when Holmes's 9 + 3 beats 2d6 + 7, i.e. 2d6 <= 4: 6/36;
+    # Hide/Follow: Tracking 9 with Holmes's Tracking 1 (the default traits): 2d6 >= 8: 15/36;
+    # a Fight: Watson 6 + 1 + 1 (Weaponry) + d6 against 6 + 1 + d6: wins when d6 >= d6', 21/36
+    fight = R(21, 36)
+    hide = R(15, 36) + R(21, 36) * fight
+    deduction = R(6, 36) + R(30, 36) * hide
+    assert model.option3(ready)[0] == max(deduction, hide, fight)
+    assert solver.value(ready) == R(33, 36) * R(5, 6) * max(deduction, hide, fight)
+
+
+def test_nothing_can_be_won_without_a_villain_on_the_last_turn():
+    model = case_odds.Model("a001", book=tiny_book())
+    last = Situation(12, None, 0, None, 0, 0, (), False, False, False)
+    # revealing the villain is not an arrest, and the turn is the last
+    assert case_odds.Solver(model, case_odds.always_wait).value(last) == 0
+
+
+def test_the_solution_is_exact_and_between_zero_and_one():
+    solution = case_odds.solve(policy=case_odds.always_wait)
+    assert isinstance(solution.probability, Rational)
+    assert 0 < solution.probability < 1
+    assert solution.policy[case_odds.start(luck=0)] == "wait"
+
+
+@pytest.mark.slow
+def test_the_model_sampled_agrees_with_its_exact_solution():
+    """4,000 cases sampled from the same model: within 4 standard errors of the exact value."""
+    exact = float(case_odds.case_odds(case_odds.always_wait))
+    sampled = case_odds.simulate(case_odds.always_wait, 4000, seed=3)
+    assert abs(sampled - exact) < 4 * math.sqrt(exact * (1 - exact) / 4000)
+
+
+def late(sm, luck=0, turn=10):
+    return Situation(turn, "c206", 0, 0, sm, luck, (), False, False, False)
+
+
+def test_the_optimal_policy_is_at_least_as_good_as_each_simple_one_from_a_late_turn():
+    best = case_odds.solve(situation=late(2)).probability
+    for name, policy in case_odds.POLICIES.items():
+        assert case_odds.solve(policy=policy, situation=late(2)).probability <= best, name
+
+
+def test_luck_can_only_help():
+    without = case_odds.solve(situation=late(2, luck=0)).probability
+    with_two = case_odds.solve(situation=late(2, luck=2)).probability
+    assert with_two >= without
+
+
+def test_a_policy_choosing_a_closed_action_is_refused():
+    with pytest.raises(ValueError, match="closed"):
+        case_odds.solve(policy=lambda s, options: "explore", situation=late(2))
+
+
+def test_an_unknown_adventure_is_refused():
+    with pytest.raises(ValueError, match="not an adventure"):
+        case_odds.Model("a999")
+
+
+def test_the_deduction_odds_agree_with_the_table_module():
+    """The MDP reads the same dice: a Brains-9 Holmes with SM 3 against Brains 7."""
+    model = case_odds.Model("a001", book=tiny_book())
+    assert model.chance({"quality": "Brains"}) == odds.quality_roll(9)
+    assert model.chance({"trait": "Tracking", "target": 9}) == odds.trait_roll(9, levels=1)
