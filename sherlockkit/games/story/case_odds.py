@@ -44,7 +44,7 @@ from sherlockkit.games.story.characters import holmes as young_holmes, watson as
 from sherlockkit.games.story.rules import DEFAULT_TRAITS
 
 SM_CAP = 6
-LUCK_CAP = 3
+LUCK_CAP = 2
 BONUS_CAP = 2
 ACTIONS = ("attempt_arrest", "explore", "investigate", "seek_information", "research", "wait")
 TWO_D6 = {total: Fraction(int(p.p), int(p.q)) for total, p in two_d6.items()}
@@ -362,6 +362,23 @@ class Model:
                                       bonus=dict(s.bonus).get(action, 0), outside_london=self.outside,
                                       channel=channel)
 
+    def encounter_deltas(self, turn: int, shift: int, waiting: bool) -> dict:
+        """R008 as one distribution: ``None`` for no event, else what the event does
+        (the six type columns and each line's six paragraphs merged)."""
+        threshold, columns = tables.encounter_band(turn)
+        key = ("encounter", threshold, columns, shift, waiting)
+        if key not in self._lines:
+            bonus = tables.WAIT_BONUS if waiting else 0
+            event = sum((p for t, p in TWO_D6.items() if t + bonus >= threshold), Fraction(0))
+            merged: dict = defaultdict(Fraction)
+            merged[None] = 1 - event
+            for face in range(1, 7):
+                line = columns[tables.encounter_column(face, shift) - 1]
+                for delta, p in self.line(line, 1).items():
+                    merged[delta] += event * D6 * p
+            self._lines[key] = dict(merged)
+        return self._lines[key]
+
     def labels(self, action: str, modifier: int) -> dict:
         """For each 2d6 total, the row of the action's table it reads with ``modifier``."""
         key = ("labels", action, modifier)
@@ -477,16 +494,14 @@ class Solver:
         key = (s, waiting)
         if key in self.after:
             return self.after[key]
-        threshold, columns = tables.encounter_band(s.turn)
-        bonus = tables.WAIT_BONUS if waiting else 0
-        event = sum((p for t, p in TWO_D6.items() if t + bonus >= threshold), Fraction(0))
         shift = tables.encounter_shift(s.motive is not None, self.model.can_arrest(s))
-        total = (1 - event) * self.next_turn(s)
-        for face in range(1, 7):
-            line = columns[tables.encounter_column(face, shift) - 1]
-            for delta, p in self.model.line(line, 1).items():
-                for outcome, q in self.model.apply(s, delta).items():
-                    total += event * D6 * p * q * self.settle(outcome, self.next_turn)
+        total = Fraction(0)
+        for delta, p in self.model.encounter_deltas(s.turn, shift, waiting).items():
+            if delta is None:  # no event
+                total += p * self.next_turn(s)
+                continue
+            for outcome, q in self.model.apply(s, delta).items():
+                total += p * q * self.settle(outcome, self.next_turn)
         self.after[key] = total
         return total
 
