@@ -140,6 +140,7 @@ class Model:
         self._lines: dict = {}
         self._effects: dict = {}
         self._applied: dict = {}
+        self._general: dict = {}
         self.values: dict = {}
         self.choices: dict = {}
 
@@ -263,9 +264,16 @@ class Model:
     def apply(self, s: Situation, delta: Delta) -> dict:
         """The outcomes (situations, or ``"solved"``/``"lost"``) of a delta, with chances."""
         key = (s, delta)
-        if key not in self._applied:
-            self._applied[key] = self._apply(s, delta)
-        return self._applied[key]
+        found = self._applied.get(key)
+        if found is None:
+            base = s._replace(turn=0)  # what a delta does never depends on the turn
+            general = self._general.get((base, delta))
+            if general is None:
+                general = self._general[(base, delta)] = self._apply(base, delta)
+            turn = s.turn
+            found = self._applied[key] = {o if o.__class__ is str else o._replace(turn=turn): p
+                                          for o, p in general.items()}
+        return found
 
     def _apply(self, s: Situation, delta: Delta) -> dict:
         if delta.end:
