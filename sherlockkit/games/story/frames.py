@@ -631,7 +631,7 @@ def end_case(sheet, book, pid, result):
 
 
 def death(sheet, book, pid, who):
-    campaign.holmes_dies(sheet, "Holmes is killed in the attempt. The game is over.")
+    campaign.holmes_dies(sheet, "The arrest goes wrong and Holmes dies: the campaign ends here.")
 
 
 def block_channel(sheet, book, pid, channel):
