@@ -35,7 +35,7 @@ def refused(state, option, sentence):
 
 
 def test_attempt_arrest_needs_the_villain_and_the_motive():
-    """R007a: only allowed if you know the identity of the Villain and their Motive."""
+    """R007a: open only once both who the Villain is and why they did it are known."""
     sentence = "Attempt Arrest needs the Villain revealed and the Motive uncovered."
     refused(situation(), "attempt_arrest", sentence)
     refused(situation(**SUSPECTED), "attempt_arrest", sentence)
@@ -48,14 +48,14 @@ def test_attempt_arrest_is_open_even_with_sm_short_of_the_motive():
 
 
 def test_explore_only_while_no_villain_is_revealed():
-    """R007b: "This Action may only be chosen if no Villain has been revealed yet"."""
+    """R007b: offered only while the Villain is still unknown."""
     assert "explore" in situation().pending.ids
     refused(situation(**SUSPECTED), "explore", "Explore is only possible while the Villain is still unknown.")
     refused(situation(**KNOWN), "explore", "Explore is only possible while the Villain is still unknown.")
 
 
 def test_investigate_when_an_event_allows_it_or_the_villain_is_known_without_motive():
-    """R007c: only if indicated by an event or if the Villain has been revealed but not their Motive."""
+    """R007c: available when an event points to it, or when the Villain is known but the Motive is not."""
     sentence = "Investigate needs an event that allows it, or a revealed Villain whose Motive is unknown."
     refused(situation(), "investigate", sentence)
     refused(situation(**KNOWN), "investigate", sentence)
@@ -65,7 +65,7 @@ def test_investigate_when_an_event_allows_it_or_the_villain_is_known_without_mot
 
 
 def test_seek_information_after_a_clue_or_with_a_villain_known_without_motive():
-    """R007d: "You must have had a Clue event or a Villain revealed (but no Motive)"."""
+    """R007d: needs an earlier Clue event, or a known Villain whose Motive is still hidden."""
     sentence = "Seek Information needs a Clue found or a Villain revealed without Motive."
     refused(situation(), "seek_information", sentence)
     refused(situation(**KNOWN), "seek_information", sentence)
@@ -85,7 +85,7 @@ def test_seek_information_offers_only_the_channels_the_group_has():
 
 
 def test_research_needs_the_motive():
-    """R007e: "You must have had a Motive revealed to choose this Action"."""
+    """R007e: the Motive has to be known before this Action can be picked."""
     refused(situation(**SUSPECTED), "research", "Research needs the Motive uncovered.")
     assert "research" in situation(**KNOWN).pending.ids
 
@@ -119,13 +119,13 @@ def test_a_refused_action_changes_nothing():
     (1, 0, 0, -1), (2, 2, 0, 1), (3, 2, 0, 2), (8, 1, 0, 1), (9, 1, 0, 2), (12, 0, 1, 2),
 ])
 def test_attempt_arrest_adds_sm_minus_1_in_turns_1_2_plus_1_from_turn_9(turn, sm, bonus, expected):
-    """R007a: add any SM, with -1 if Turn 1-2 and +1 if Turn 9+."""
+    """R007a: the SM is added; turns 1-2 take 1 off, and from turn 9 on it gains 1."""
     assert action_modifier("attempt_arrest", turn=turn, sm=sm, bonus=bonus) == expected
 
 
 @pytest.mark.parametrize("turn, sm, expected", [(1, 0, -1), (4, 2, 1), (5, 2, 2), (8, 0, 0), (9, 0, 1), (12, 3, 4)])
 def test_research_adds_sm_minus_1_in_turns_1_4_plus_1_in_9_12(turn, sm, expected):
-    """R007e: add the current SM; -1 if in Turn 1-4 and +1 if Turn 9-12."""
+    """R007e: the SM is added; turns 1-4 take 1 off, and turns 9-12 give 1 more."""
     assert action_modifier("research", turn=turn, sm=sm) == expected
 
 
@@ -197,7 +197,7 @@ def test_in_play_attempt_arrest_takes_1_off_in_turn_2(dice):
 
 @pytest.mark.parametrize("faces", [(1, 1), (1, 2)])
 def test_arrest_2_3_holmes_is_killed_and_the_game_is_over(dice, faces):
-    """R007a 2-3: Holmes is killed in the attempt. The game is over."""
+    """R007a 2-3: the attempt costs Holmes his life, which ends the game."""
     dice.queue(*faces)
     state = play(situation(turn=3, **KNOWN), "attempt_arrest")
     assert (state.phase, state.fate, rules.case_result(state)) == ("over", "dead", "dead")
@@ -214,7 +214,7 @@ def test_arrest_4_a_random_ally_is_killed_and_2_luck_lost(dice):
 
 
 def test_arrest_4_kills_watson_only_when_no_other_ally_is_with_you(dice):
-    """R007a 4: "This cannot be Watson unless you are accompanied by no other Allies"."""
+    """R007a 4: the Ally who dies can be Watson only when no other Ally is along."""
     dice.queue(2, 2, *QUIET)
     state = keep(situation(turn=3, luck=2, **KNOWN), "attempt_arrest")
     assert state.watson is None and state.luck == 0
@@ -256,7 +256,7 @@ def test_arrest_9_11_gain_1_sm_and_option_2(dice, faces):
 
 
 def test_arrest_9_11_goes_to_option_2_even_when_sm_reaches_the_motive(dice):
-    """R007a 9-11: option 2 "even if you have a high enough SM to Arrest"."""
+    """R007a 9-11: option 2 applies even when the SM would allow an Arrest."""
     dice.queue(3, 4)  # 7 + SM 2 = 9; SM 3 reaches Motive 1's value
     dice.queue(1, 1, *QUIET)
     state = play(situation(turn=3, sm=2, **KNOWN), "attempt_arrest")
@@ -264,7 +264,7 @@ def test_arrest_9_11_goes_to_option_2_even_when_sm_reaches_the_motive(dice):
 
 
 def test_arrest_12_gives_1_to_the_next_arrest_attempt(dice):
-    """R007a 12: Add +1 to roll if you choose Attempt Arrest next turn."""
+    """R007a 12: trying the Arrest again on the following turn gains +1."""
     dice.queue(6, 6, *QUIET)
     state = play(situation(turn=3, **KNOWN), "attempt_arrest")
     assert state.bonus_now == (("attempt_arrest", 1),)
@@ -293,7 +293,7 @@ def test_arrest_13_with_sm_short_of_the_motive_is_option_2(dice):
 
 
 def test_explore_2_the_villain_is_revealed(dice):
-    """R007b 2: You encounter the Villain - roll for a Villain event (here: revealed)."""
+    """R007b 2: a meeting with the Villain, so a Villain event is rolled (here: revealed)."""
     dice.queue(1, 1, 2, *QUIET)  # a002's Villain line, face 2: Irene Adler (SM -1)
     state = play(situation(adventure="a002", sm=2), "explore")
     assert (state.villain, state.sm, state.meetings) == ("c209", 1, 0)
@@ -309,7 +309,7 @@ def test_explore_3_4_lost_back_to_221b_baker_street(dice, faces):
 
 
 def test_explore_5_a_random_ally_leaves(dice):
-    """R007b 5: One random Ally decides to leave the investigation."""
+    """R007b 5: an Ally picked at random quits the case."""
     dice.queue(1, 2, *QUIET)
     dice.pick("Toby")
     state = play(situation(allies=(TOBY, GREGSON)), "explore")  # Toby's Tracking 2: 3 + 2 = 5
@@ -357,7 +357,7 @@ def test_explore_9_10_allows_investigate_for_the_next_turn_only(dice):
 
 
 def test_explore_11_a_clue_event(dice):
-    """R007b 11: You discover something important - roll for a Clue event."""
+    """R007b 11: something significant turns up, so a Clue event is rolled."""
     dice.queue(5, 6, 5, *QUIET)  # a001 clue face 5: m464 (+1 SM)
     state = play(situation(), "explore")
     assert "m464" in state.read and state.sm == 1 and state.had_clue
@@ -366,7 +366,7 @@ def test_explore_11_a_clue_event(dice):
 
 @pytest.mark.parametrize("die, line, event", [(1, "holmes", "m440"), (3, "holmes", "m440"), (4, "watson", "m454")])
 def test_explore_12_a_holmes_event_on_1_3_a_watson_event_on_4_6(dice, die, line, event):
-    """R007b 12+: roll 1d6. 1-3: Holmes event; 4-6: Watson event."""
+    """R007b 12+: one die decides: 1-3 gives a Holmes event, 4-6 a Watson event."""
     dice.queue(6, 6, die, 1 if line == "holmes" else 5)
     if event == "m454":
         dice.queue(3)  # m454: a clue event, face 3: m462
@@ -404,14 +404,14 @@ def test_investigate_4_5_after_explore_reveals_a_villain(dice):
 
 
 def test_investigate_6_no_further_light(dice):
-    """R007c 6: Your investigations shed no further light on the case."""
+    """R007c 6: nothing new is learned."""
     dice.queue(3, 3, *QUIET)
     state = play(situation(**SUSPECTED), "investigate")
     assert (state.sm, state.luck, state.meetings, state.bonus_now) == (0, 0, 0, ())
 
 
 def test_investigate_7_gives_1_if_investigating_next_turn(dice):
-    """R007c 7: Add +1 to roll if you choose to Investigate again next turn."""
+    """R007c 7: Investigating once more on the following turn gains +1."""
     dice.queue(3, 4, *QUIET)
     state = play(situation(**SUSPECTED), "investigate")
     assert state.bonus_now == (("investigate", 1),)
@@ -421,7 +421,7 @@ def test_investigate_7_gives_1_if_investigating_next_turn(dice):
 
 
 def test_investigate_7_twice_in_a_row_makes_2(dice):
-    """R007c 7: "This +1 is cumulative if you get the same result next turn"."""
+    """R007c 7: the bonus stacks when the following turn gives the same result."""
     dice.queue(3, 4, *QUIET, 3, 3, *QUIET)  # 7; then 6 + 1 = 7 again
     state = play(situation(**SUSPECTED), "investigate", "investigate")
     assert state.bonus_now == (("investigate", 2),)
@@ -443,7 +443,7 @@ def test_investigate_8_at_baker_street_is_still_a_location_event(dice):
 
 
 def test_investigate_8_at_another_location_is_a_clue_event(dice):
-    """R007c 8: "If you are at a Location other than 221B Baker Street then roll for a Clue event instead"."""
+    """R007c 8: away from Baker Street (221B) a Clue event is rolled in its place."""
     dice.queue(4, 4, 3, *QUIET)  # clue face 3: m462
     state = play(situation(location="an opium den", **SUSPECTED), "investigate")
     assert "m462" in state.read and state.sm == 1
@@ -451,21 +451,21 @@ def test_investigate_8_at_another_location_is_a_clue_event(dice):
 
 @pytest.mark.parametrize("faces", [(4, 5), (5, 5)])
 def test_investigate_9_10_a_clue_event(dice, faces):
-    """R007c 9-10: You discover some important information - roll for a Clue event."""
+    """R007c 9-10: useful facts come to light, so a Clue event is rolled."""
     dice.queue(*faces, 3, *QUIET)
     state = play(situation(**SUSPECTED), "investigate")
     assert "m462" in state.read and state.had_clue
 
 
 def test_investigate_11_gain_1_sm(dice):
-    """R007c 11: You discover some vital information - gain a +1 Solve Modifier."""
+    """R007c 11: a crucial fact is found, worth +1 to the Solve Modifier."""
     dice.queue(5, 6, *QUIET)
     state = play(situation(**SUSPECTED), "investigate")
     assert state.sm == 1
 
 
 def test_investigate_12_a_holmes_or_watson_event(dice):
-    """R007c 12+: roll 1d6. 1-3: Holmes event; 4-6: Watson event."""
+    """R007c 12+: one die decides: 1-3 gives a Holmes event, 4-6 a Watson event."""
     dice.queue(6, 6, 2, 1, *QUIET)
     state = play(situation(**SUSPECTED), "investigate")
     assert roll(state, "Holmes or Watson").verdict == "holmes" and "m440" in state.read
@@ -482,14 +482,14 @@ def test_seek_2_a_trap(dice):
 
 
 def test_seek_3_a_villain_event(dice):
-    """R007d 3: You encounter the Villain - roll for a Villain event."""
+    """R007d 3: a meeting with the Villain, so a Villain event is rolled."""
     dice.queue(1, 2, 1, 1, *QUIET)
     state = play(situation(**SUSPECTED), "seek_information")
     assert state.meetings == 1 and state.sm == 1
 
 
 def test_seek_4_closes_the_chosen_channel_for_the_case(dice):
-    """R007d 4: you may not Seek Information using the chosen Trait again during this case."""
+    """R007d 4: that Trait is barred from Seek Information for the rest of this case."""
     dice.queue(2, 1, *QUIET)  # 3 + 1 = 4
     state = play(situation(had_clue=True), "seek_information:Charisma")
     assert state.blocked_channels == ("Charisma",)
@@ -542,7 +542,7 @@ def test_seek_11_reveals_the_motive_and_gives_1_luck(dice):
 
 
 def test_seek_11_without_a_villain_has_no_effect(dice):
-    """R007d 11: if a Villain has not been revealed then this roll has no effect."""
+    """R007d 11: with the Villain still unknown, the result does nothing."""
     dice.queue(5, 6, *QUIET)
     state = play(situation(had_clue=True), "seek_information")
     assert (state.motive_revealed, state.luck, state.villain) == (False, 0, None)
@@ -630,7 +630,7 @@ def test_research_13_a_holmes_or_watson_event(dice):
 
 
 def test_a_bonus_is_only_for_the_same_action(dice):
-    """R007c-e: "Add +1 to roll if you choose to Investigate again next turn": not Seek Information."""
+    """R007c-e: the +1 for Investigating again the following turn does not carry over to Seek Information."""
     dice.queue(3, 3, *QUIET)
     state = play(situation(bonus_next=(("investigate", 1),), **SUSPECTED), "seek_information")
     assert roll(state, "Seek").label == "Seek Information (2d6+0)"
@@ -657,8 +657,8 @@ def test_a_bonus_does_not_carry_when_another_result_comes_up(dice):
 
 
 def test_a_trap_costs_the_next_action_but_not_its_encounter_roll(dice):
-    """R007c 2-3 / R007d 2 / R007a 5: cannot choose an Action next turn; roll on the
-    Encounter matrix for both this turn and next."""
+    """R007c 2-3 / R007d 2 / R007a 5: no Action may be picked on the following turn; the
+    Encounter matrix is rolled this turn and again on the next."""
     dice.queue(4, 3, 2, 1)  # the trapped turn 4: an event (7), Holmes (2), m440
     state = situation(turn=4, trapped_next=True)
     assert (state.turn, state.pending.kind) == (5, "action")
@@ -722,21 +722,21 @@ def test_rest_with_nobody_wounded_rolls_nothing_but_the_encounter(dice):
 
 
 def test_rest_removes_a_level_of_addiction_on_medicine_9(dice):
-    """R007f: Make Medicine 9 rolls to remove one level of Addiction from a Character."""
+    """R007f: a Medicine 9 roll takes away one level of a Character's Addiction."""
     dice.queue(4, 3, *QUIET)  # 7 + Watson's Medicine 2 = 9
     state = play(situation(holmes=holmes().with_trait("Addiction", 2)), "rest")
     assert state.holmes.trait("Addiction") == 1
 
 
 def test_rest_removes_a_level_of_madness_on_medicine_11(dice):
-    """R007f: Make Medicine 11 rolls to remove one level of Madness from a Character."""
+    """R007f: a Medicine 11 roll takes away one level of a Character's Madness."""
     dice.queue(5, 4, *QUIET)  # 9 + Watson's Medicine 2 = 11
     state = play(situation(holmes=holmes().with_trait("Madness", 1)), "rest")
     assert state.holmes.trait("Madness") == 0
 
 
 def test_an_investigate_bonus_survives_an_events_bonus_for_another_action(dice):
-    """R007c 7: "Add +1 to roll if you choose to Investigate again next turn" -- even when the
+    """R007c 7: Investigating once more on the following turn gains +1 -- even when the
     turn's encounter (m440, The Violin) also gives +1 to Research."""
     dice.queue(3, 4, 4, 3, 2, 1)  # Investigate 7; encounter 7; Holmes event; a001 face 1: m440
     state = play(situation(**SUSPECTED), "investigate")

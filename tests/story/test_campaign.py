@@ -20,7 +20,7 @@ TOBY = person("Toby", 2, 4, 8, Tracking=2)
     (5, "m416", "Holmes", "Disguise"), (6, "m418", "Holmes", "Tracking"),
 ])
 def test_the_starting_equipment_is_rolled_on_a_d6(dice, die, paragraph, holder, trait):
-    """A000: Roll 1d6: 1-2 m413; 3-4 m415; 5 m416; 6 m418."""
+    """A000: one die: m413 on 1-2, m415 on 3-4, m416 on 5, m418 on 6."""
     dice.draw(die)
     state = rules.new(1, traits=("British Law", "Science", "Running"), first_case="a001")
     assert paragraph in state.read
@@ -68,7 +68,7 @@ def solve_by_deduction(dice, sm, luck=0):
 
 @pytest.mark.parametrize("sm", [3, 5, 8])
 def test_a_solved_case_gives_luck_equal_to_the_sm_at_its_end(dice, sm):
-    """R010: gain Luck points equal to the Solve Modifier at the end of the case (before
+    """R010: when the case closes, Luck grows by the Solve Modifier (counted before
     any were spent), besides the way's reward (Deduction: 1)."""
     state = solve_by_deduction(dice, sm)
     assert (state.luck, state.case_sm_end, state.sm) == (1 + sm, sm, sm)
@@ -83,7 +83,7 @@ def test_a_lost_case_gives_no_luck(dice):
 
 
 def test_the_sm_left_is_offered_for_spending_after_the_case(dice):
-    """R010: at the end of an Adventure you may spend Solve Modifier points."""
+    """R010: Solve Modifier points can be spent once an Adventure is over."""
     state = solve_by_deduction(dice, 5)
     assert "SM to spend: 5" in state.pending.prompt
     assert "quality:Holmes:Bravery" in state.pending.ids
@@ -103,13 +103,13 @@ def test_a_quality_costs_half_its_value_rounded_up(value, cost):
 
 
 def test_the_rulebooks_example_brains_8_to_9_for_4_sm():
-    """R010: "4 SM points will increase a Brains of 8 to a 9"."""
+    """R010: raising Brains from 8 to 9 costs 4 SM."""
     state = play(after_case(sm=4, holmes=holmes(brains=8)), "quality:Holmes:Brains")
     assert (state.holmes.brains, state.sm) == (9, 0)
 
 
 def test_a_quality_rises_at_most_4_across_the_campaign():
-    """R010: up to a maximum of +4 to any Quality across your adventures."""
+    """R010: over all adventures together, no Quality may rise by more than 4."""
     state = after_case(sm=40)
     for brawn in (6, 7, 8, 9):
         state = play(state, "quality:Holmes:Brawn")
@@ -119,7 +119,7 @@ def test_a_quality_rises_at_most_4_across_the_campaign():
 
 
 def test_watson_may_improve_his_qualities_too():
-    """R010: "Both you and Watson can improve Qualities and Traits"."""
+    """R010: Holmes and Watson alike may raise their Qualities and Traits."""
     state = play(after_case(sm=3), "quality:Watson:Brawn")
     assert (state.watson.brawn, state.sm) == (7, 0)
 
@@ -148,7 +148,7 @@ def test_a_trait_step_is_not_offered_below_its_price(level, cost):
 
 
 def test_holmes_may_never_take_medicine_but_watson_may_improve_it():
-    """R003/R010: Holmes may NEVER choose the Medicine Trait for himself."""
+    """R003/R010: Medicine is a Trait Holmes can never take."""
     ids = after_case(sm=40).pending.ids
     assert "trait:Holmes:Medicine" not in ids
     assert "trait:Watson:Medicine" in ids  # Medicine 2 -> 3 for 6
@@ -165,8 +165,8 @@ def test_equipment_never_gives_holmes_medicine(dice):
 
 
 @pytest.mark.parametrize("die, paragraph", [(1, "m413"), (2, "m413"), (3, "m415"), (4, "m415"), (5, "m416"), (6, "m418")])
-def test_equipment_costs_5_sm_and_is_rolled_1_2_m413_3_4_m415_5_m416_6_m418(dice, die, paragraph):
-    """R010: You may spend 5SM to roll once: 1-2 m413; 3-4 m415; 5 m416; 6 m418."""
+def test_equipment_costs_5_sm_and_is_rolled_on_the_equipment_chart(dice, die, paragraph):
+    """R010: 5 SM buys one roll: m413 on 1-2, m415 on 3-4, m416 on 5, m418 on 6."""
     dice.queue(die)
     state = play(after_case(sm=5), "equipment")
     assert state.sm == 0 and paragraph in state.read
@@ -200,7 +200,7 @@ def test_an_ally_becomes_a_friend_for_6_sm_with_4_more_qualities_and_aware():
 
 
 def test_a_friend_who_has_aware_keeps_their_level():
-    """R010: "They also gain Aware if they don't have it"."""
+    """R010: Aware is added too when it is missing."""
     sharp = person("Sharp", 5, 5, 5, Aware=2)
     state = play(after_case(sm=6, allies=(sharp,)), "friend:Sharp")
     assert state.friends[0].trait("Aware") == 2
@@ -232,7 +232,7 @@ def test_a_friend_joins_every_later_case(dice):
 
 @pytest.mark.parametrize("sm, carried", [(0, 0), (1, 1), (5, 1)])
 def test_at_most_1_sm_is_carried_into_a_new_case(sm, carried):
-    """R001: SM can never be higher than 1 at the start of any new case."""
+    """R001: a fresh case never opens with an SM above 1."""
     state = play(after_case(sm=sm), "next:a001")
     assert (state.sm, state.turn, state.adventure) == (carried, 1, "a001")
 
@@ -269,8 +269,8 @@ def test_the_costs_are_the_rulebooks():
 
 
 def test_a_new_friend_may_replace_one_of_three():
-    """R010: "You may only have three Friends, although new characters may replace existing
-    ones you do not wish to keep with you"."""
+    """R010: at most three Friends; a newcomer can take the place of one you would rather
+    let go."""
     three = tuple(person(f"Friend {i}") for i in range(3))
     state = play(after_case(sm=6, friends=three, allies=(TOBY,)), "friend:Toby:Friend 1")
     assert [f.name for f in state.friends] == ["Friend 0", "Friend 2", "Toby"]
@@ -278,6 +278,6 @@ def test_a_new_friend_may_replace_one_of_three():
 
 
 def test_a_later_trait_such_as_aristocracy_may_be_bought():
-    """R003/R010: "Other Traits that you can choose later are: Medicine; Victim; Addiction;
-    Aristocracy; Madness"; gaining a Trait costs 3 SM."""
+    """R003/R010: later on, Medicine, Victim, Addiction, Aristocracy and Madness become
+    available too; each new Trait costs 3 SM."""
     assert "trait:Holmes:Aristocracy" in after_case(sm=3).pending.ids

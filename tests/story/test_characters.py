@@ -17,7 +17,7 @@ def test_holmes_starts_with_brains_9_brawn_5_bravery_7_and_the_three_traits_chos
 
 
 def test_holmes_starts_with_4_luck_and_no_solve_modifier(dice):
-    """R003: "You also start the game with 4 Luck points"."""
+    """R003: Holmes begins with 4 Luck."""
     dice.draw(1)
     state = rules.new(5, first_case="a001")
     assert (state.luck, state.sm) == (4, 0)
@@ -39,9 +39,10 @@ def test_a_bad_choice_of_starting_traits_is_refused(traits, why):
 
 
 def test_the_starting_list_is_the_rulebooks_eleven_traits():
-    """R003: Aware, Charisma, British Law, Disguise, Running, Thief, Tracking, Science,
-    Sensational Literature, Weaponry, History."""
+    """R003: the eleven starting Traits (Weaponry, History, Science, Thief, Running, Aware,
+    Disguise, Tracking, Charisma, Sensational Literature and British Law)."""
     assert set(STARTING_TRAITS) == {"Aware", "Charisma", "British Law", "Disguise", "Running", "Thief",
+                                    # the rest of the list
                                     "Tracking", "Science", "Sensational Literature", "Weaponry", "History"}
 
 
@@ -53,7 +54,7 @@ def test_every_trait_of_the_list_may_be_chosen(trait):
 
 
 def test_watson_has_brains_6_brawn_6_bravery_7_charisma_weaponry_and_medicine_2(dice):
-    """R003: Dr Watson (Brains 6, Brawn 6, Bravery 7, Charisma, Weaponry, Medicine 2)."""
+    """R003: Watson has Brains 6, Brawn 6 and Bravery 7; his Traits are Charisma, Weaponry and Medicine 2."""
     dice.draw(3)  # A000 equipment: m415, Holmes's lens (nothing for Watson)
     state = rules.new(5, first_case="a001")
     watson = state.watson
@@ -77,7 +78,8 @@ def test_a_wound_takes_2_off_brawn():
 
 
 def test_the_new_inspector_has_brains_4_brawn_5_bravery_5_british_law_and_running():
-    """R007 death roll 5: the new Inspector (Brains 4, Brawn 5, Bravery 5, British Law, Running)."""
+    """R007 death roll 5: the replacement Inspector has Brains 4, Brawn 5 and Bravery 5,
+    with British Law and Running."""
     inspector = characters.INSPECTOR
     assert (inspector.brains, inspector.brawn, inspector.bravery) == (4, 5, 5)
     assert dict(inspector.traits) == {"British Law": 1, "Running": 1}

@@ -53,8 +53,10 @@ def test_the_brawn_band_of_a_strike(brawn, expected):
     assert strike_modifier(brawn) == expected
 
 
-HOLMES_ROW = ["unhurt", "stunned", "stunned", "stunned", "wounded", "wounded", "wounded", "seriously wounded"]
-OTHER_ROW = ["stunned", "stunned", "wounded", "wounded", "wounded", "seriously wounded", "seriously wounded", "death"]
+HOLMES_ROW = ["unhurt", "stunned", "stunned", "stunned",  # differences 1-4
+              "wounded", "wounded", "wounded", "seriously wounded"]
+OTHER_ROW = ["stunned", "stunned", "wounded", "wounded",  # differences 1-4
+             "wounded", "seriously wounded", "seriously wounded", "death"]
 
 
 @pytest.mark.parametrize("difference", range(1, 12))
@@ -102,7 +104,7 @@ def test_holmes_wounded_on_5_to_7(dice):
 
 
 def test_holmes_seriously_wounded_on_8_loses_the_case(dice):
-    """R009a 8+ and R009b: Holmes Seriously Wounded returns to 221B Baker Street and the case is lost."""
+    """R009a 8+ and R009b: a Seriously Wounded Holmes goes home to Baker Street and the case fails."""
     state = strike_once(dice, 1, 6, opponent=rough(8), sm=1)  # 7 against 15
     assert rules.case_result(state) == "lost"
     assert "m403" in state.read and state.phase == "after_case"
@@ -156,7 +158,7 @@ def test_two_opponents_meet_two_fighters(dice):
 
 
 def test_stunned_only_once_per_fight(dice):
-    """R009b: "You may only be Stunned once during a combat. Further Stuns have no effect"."""
+    """R009b: a single Stun per fight; any later Stun changes nothing."""
     state = strike_once(dice, 2, 4)  # 8 against 10: Stunned
     dice.queue(2)
     dice.draw(3)  # 8 - 1 = 7 against 9: Stunned again
@@ -229,14 +231,14 @@ def test_escaping_applies_the_events_escape_effects(dice):
 
 
 def test_a_wound_takes_2_off_brawn_for_the_rest_of_the_case(dice):
-    """R009b: Wounded reduces the Brawn of that Character by 2 for the remainder of the case."""
+    """R009b: a Wound costs the Character 2 Brawn until the case ends."""
     dice.queue(*QUIET)
     state = happen(situation(), {"wound": "holmes"})
     assert state.holmes.quality("Brawn") == 3 and state.turn == 2
 
 
 def test_a_second_wound_is_serious(dice):
-    """R009b: a Character that is Wounded and then takes another Wounded is Seriously Wounded."""
+    """R009b: a second Wound on an already Wounded Character makes it Seriously Wounded."""
     dice.queue(*QUIET)
     state = happen(situation(luck=3, watson=watson(wounds=1)), {"wound": "watson"})
     state = keep(state, "keep") if state.pending.kind == "luck" else state
@@ -244,7 +246,7 @@ def test_a_second_wound_is_serious(dice):
 
 
 def test_holmes_seriously_wounded_loses_the_case(dice):
-    """R009b Holmes: he returns to 221B Baker Street and the case is lost."""
+    """R009b Holmes: he goes home to Baker Street and the case fails."""
     state = happen(situation(sm=2, luck=2, holmes=holmes(wounds=1)), {"wound": "holmes"})
     assert rules.case_result(state) == "lost"
     assert (state.sm, state.luck) == (0, 1)
@@ -252,7 +254,7 @@ def test_holmes_seriously_wounded_loses_the_case(dice):
 
 
 def test_watson_seriously_wounded_goes_home_and_costs_2_luck(dice):
-    """R009b Watson: returns to 221B Baker Street, no further part in the case; lose 2 Luck."""
+    """R009b Watson: he goes home to Baker Street and sits out the rest of the case; 2 Luck are lost."""
     dice.queue(*QUIET)
     state = keep(happen(situation(luck=3, watson=watson(wounds=1)), {"wound": "watson"}), "keep")
     assert state.luck == 1
@@ -281,7 +283,7 @@ def test_an_ally_wounded_twice_leaves_and_costs_1_luck(dice):
 
 
 def test_a_friendly_death_costs_1d3_luck(dice):
-    """R009b Death: if a friendly Character is killed you lose 1d3 Luck points."""
+    """R009b Death: losing a friendly Character costs 1d3 Luck."""
     shinwell = person("Shinwell Johnson", 5, 8, 7, Thief=1)
     dice.queue(1)  # Shinwell: 8 + 1 + 1 = 10
     dice.draw(6, 2)  # the brute: 10 + 6 + 2 = 18: difference 8, death; the d3: 2

@@ -41,8 +41,8 @@ def test_someone_already_with_you_does_not_join_again(dice):
 
 
 def test_a_character_who_left_the_case_never_returns_as_an_ally(dice):
-    """R008: if a Character you encounter has already left this Adventure, "the Character
-    will never return as an Ally, only as a passing event"."""
+    """R008: someone who already walked out of this Adventure comes back only as a passing
+    event, never again as an Ally."""
     dice.queue(*QUIET)
     state = happen(situation(allies=(LESTRADE,)), {"ally_leaves": "random"})
     dice.queue(*QUIET)  # no Charisma roll is offered: he comes only as a passing event
@@ -60,8 +60,8 @@ def test_the_new_inspector_already_with_you_does_not_join_twice(dice):
 
 
 def test_after_lestrades_death_the_new_inspector_joins_in_his_place(dice):
-    """R007 death roll 5: a new Inspector (Brains 4, Brawn 5, Bravery 5, British Law,
-    Running) joins as an Ally on a Charisma 7."""
+    """R007 death roll 5: a Charisma 7 roll brings in a replacement Inspector as an Ally
+    (Brains 4, Brawn 5 and Bravery 5, with British Law and Running)."""
     dice.queue(3, 3, *QUIET)
     state = read(situation(lestrade_alive=False), "m420")
     assert names(state.allies) == ("Inspector Hopkins",)
@@ -71,8 +71,8 @@ def test_after_lestrades_death_the_new_inspector_joins_in_his_place(dice):
 
 
 def test_the_new_inspector_killed_costs_3_luck_and_bars_inspectors_for_this_case_and_the_next_two(dice):
-    """R007 death roll 5: "If he is ever killed, lose 3 points and no other Inspector will
-    be an Ally for this or the next two cases"."""
+    """R007 death roll 5: should he die, 3 points are lost and no replacement Inspector
+    may join during this case or the two after it."""
     dice.queue(2, 2, *QUIET)  # Attempt Arrest 4: a random Ally killed (-2 Luck)
     state = keep(situation(turn=3, luck=6, allies=(HOPKINS,), lestrade_alive=False,
                            villain="c212", motive=1, motive_revealed=True), "attempt_arrest")
@@ -103,7 +103,7 @@ def test_a_random_ally_leaves(dice):
 
 
 def test_friends_count_as_allies_and_may_leave_a_case(dice):
-    """R010: "Friends count as Allies for the purposes of all in-game effects"."""
+    """R010: for every game effect, a Friend is treated as an Ally."""
     dice.queue(*QUIET)
     state = happen(situation(friends=(TOBY,)), {"ally_leaves": "random"})
     assert state.away == ("Toby",) and names(state.friends) == ("Toby",)
@@ -111,7 +111,7 @@ def test_friends_count_as_allies_and_may_leave_a_case(dice):
 
 
 def test_allies_join_only_for_the_current_case(dice):
-    """R001: "These additional characters join you only for the current case"; Watson stays."""
+    """R001: extra companions stay for this case alone; Watson stays on."""
     state = play(after_case(allies=(TOBY,), friends=(LESTRADE,)), "next:a001")
     assert state.allies == () and names(state.friends) == ("Inspector Lestrade",)
     assert state.watson is not None and state.turn == 1 and state.phase == "case"
@@ -121,8 +121,8 @@ def test_allies_join_only_for_the_current_case(dice):
 
 
 def test_a_paragraph_met_only_once_does_nothing_the_second_time(dice):
-    """R008: "Some events and characters state specifically that they can only be
-    encountered once" (m431, the nervous clerk)."""
+    """R008: a few events and people say outright that they happen just once
+    (m431, the nervous clerk)."""
     dice.queue(4, 4, *QUIET)  # Charisma 8 with Watson's Charisma: +1 SM
     state = read(situation(), "m431")
     assert state.sm == 1

@@ -25,7 +25,7 @@ def succeeded(state) -> bool:
 
 @pytest.mark.parametrize("faces, success", [((4, 5), True), ((3, 5), True), ((5, 5), False), ((6, 6), False)])
 def test_a_quality_roll_succeeds_on_2d6_equal_or_under_the_quality(dice, faces, success):
-    """R004: roll 2d6 and roll equal or less than the Quality (Holmes's Brains 9)."""
+    """R004: 2d6 must not exceed the Quality (Holmes's Brains 9)."""
     dice.queue(*faces, *QUIET)
     state = happen(situation(), quality_roll("Brains"))
     assert succeeded(state) is success
@@ -58,7 +58,7 @@ def test_a_trait_roll_succeeds_when_2d6_plus_the_groups_levels_reach_the_target(
 
 
 def test_a_trait_roll_adds_the_levels_of_allies_too(dice):
-    """R004 and R005a: the Traits present within the whole group (Holmes, Watson, Allies):
+    """R004 and R005a: every Trait anyone in the party has counts (Holmes, Watson, Allies):
     Tracking 9 with Toby's Tracking 2 and Wiggins's 1 needs 6 on the dice."""
     allies = (person("Toby", Tracking=2), person("Wiggins", Tracking=1))
     dice.queue(3, 3, *QUIET)
@@ -67,8 +67,8 @@ def test_a_trait_roll_adds_the_levels_of_allies_too(dice):
 
 
 def test_a_trait_roll_by_holmes_alone_counts_only_his_levels(dice):
-    """R004: "Sometimes an event will only allow you to add your personal Traits as
-    Sherlock Holmes": the same 6 that passes Charisma 8 for the group fails for Holmes."""
+    """R004: some events count only Holmes's own Traits: the same 6 that passes
+    Charisma 8 for the group fails for Holmes."""
     dice.queue(3, 3, *QUIET)
     state = happen(situation(traits=("Charisma", "Science", "History")), trait_roll("Charisma", 8, who="holmes"))
     assert not succeeded(state)
@@ -109,8 +109,8 @@ def test_keeping_a_roll_costs_no_luck_and_the_roll_counts(dice):
 
 
 def test_a_reroll_costs_1_luck_and_rolls_both_dice_of_a_2d6_again(dice):
-    """R003: "If you are required to roll multiple dice, such as 2d6, then spending 1
-    Luck point will roll all the dice again"."""
+    """R003: when several dice are thrown (2d6, say), one Luck re-throws every one of
+    them."""
     dice.queue(6, 6)
     state = happen(situation(luck=2), quality_roll("Brains"))
     dice.queue(2, 3, *QUIET)
@@ -122,7 +122,7 @@ def test_a_reroll_costs_1_luck_and_rolls_both_dice_of_a_2d6_again(dice):
 
 
 def test_luck_cannot_be_spent_twice_on_the_same_roll(dice):
-    """R003: "You may NOT spend another point if you still do not like the result"."""
+    """R003: a disliked re-roll cannot be bought off with a second point."""
     dice.queue(6, 6)
     state = happen(situation(luck=3), quality_roll("Brains"))
     dice.queue(6, 5, *QUIET)
@@ -161,7 +161,7 @@ def test_luck_never_falls_below_0(dice):
 
 
 def test_sm_never_falls_below_0(dice):
-    """R001: "your SM can never fall below 0 in an Adventure"."""
+    """R001: during an Adventure the SM stays at 0 or more."""
     dice.queue(*QUIET)
     state = happen(situation(sm=1), {"sm": -2})
     assert state.sm == 0

@@ -63,7 +63,7 @@ def lose_with_nothing_left(dice, die):
 
 @pytest.mark.parametrize("die", [1, 2])
 def test_death_roll_1_or_2_holmes_is_killed_and_the_game_is_over(dice, die):
-    """R007: lost with no SM and no Luck, roll 1d6: 1-2 You are killed - the game is over."""
+    """R007: out of SM and Luck after a loss, one die is rolled; on 1-2 Holmes dies and play ends."""
     state = lose_with_nothing_left(dice, die)
     assert (state.phase, state.fate) == ("over", "dead")
     assert rules.outcome(state) == rules.Outcome("dead", 0, 1, 0)
@@ -72,7 +72,7 @@ def test_death_roll_1_or_2_holmes_is_killed_and_the_game_is_over(dice, die):
 
 @pytest.mark.parametrize("die", [3, 4])
 def test_death_roll_3_or_4_watson_is_killed_and_holmes_goes_on(dice, die):
-    """R007: 3-4 Watson is killed - he is no longer part of the game."""
+    """R007: on 3-4 Watson dies and leaves play for good."""
     state = lose_with_nothing_left(dice, die)
     assert state.watson is None
     assert (state.phase, state.fate, state.lestrade_alive) == ("after_case", "", True)
@@ -103,7 +103,7 @@ def test_the_campaign_goes_on_after_a_lost_case(dice):
 
 
 def test_wait_adds_1_to_the_encounter_roll(dice):
-    """R007 Wait: just roll on the Encounter matrix, adding +1 to the 2d6 roll."""
+    """R007 Wait: only the Encounter matrix is rolled, with 1 added to the 2d6."""
     dice.queue(3, 3, 2, 1)  # 6 + 1 = 7: an event in turn 1; type die 2: Holmes; line die 1: m440
     state = play(situation(turn=1), "wait")
     assert (roll(state, "Encounter roll").total, roll(state, "Encounter roll").verdict) == (6, "event")

@@ -41,7 +41,7 @@ def test_revealing_is_not_a_meeting(dice):
 
 
 def test_the_villains_sm_modifier_is_applied_when_revealed(dice):
-    """R005a: the Villain's SM modifier is applied when you first reveal the Villain (+1)."""
+    """R005a: the Villain's SM bonus (+1) counts from the moment the Villain is first unmasked."""
     dice.queue(1, 1, 3, *QUIET)
     state = play(situation(adventure="a003", sm=1), "explore")
     assert state.sm == 2
@@ -91,7 +91,7 @@ def test_the_first_adventures_special_is_not_for_later_cases(dice):
 
 @pytest.mark.parametrize("die, motive", [(1, 0), (4, 0), (5, 1), (6, 1)])
 def test_the_motive_is_revealed_at_the_second_meeting(dice, die, motive):
-    """R005a: the Motive will always be revealed the second time you encounter the Villain;
+    """R005a: meeting the Villain a second time always uncovers the Motive;
     R005b option 1 is read then (Windibank: +1 SM)."""
     dice.queue(2, 2, die, *QUIET)
     state = play(situation(meetings=1, **SUSPECTED), "investigate")
@@ -126,8 +126,8 @@ def test_view_hides_the_motive_until_it_is_revealed():
 
 
 def test_option_2_when_sm_is_below_the_motive_value(dice):
-    """R005b option 2: a Villain event when you cannot Attempt Arrest because your SM is
-    below the Motive value (SM 2, Motive 3): Windibank's Brains+1 roll, +1 SM."""
+    """R005b option 2: a Villain event while the SM is too low (under the Motive value)
+    to try an Arrest (SM 2, Motive 3): Windibank's Brains+1 roll, +1 SM."""
     dice.queue(4, 3, 1, 1, 1)  # encounter 7, type 1: the Villain; option 2 roll 2: success
     state = play(situation(sm=2, **KNOWN), "rest")
     assert state.sm == 3 and state.pending.kind == "action"
@@ -136,7 +136,7 @@ def test_option_2_when_sm_is_below_the_motive_value(dice):
 
 @pytest.mark.parametrize("sm", [3, 5])
 def test_option_3_when_sm_reaches_the_motive_value(dice, sm):
-    """R005b option 3: when SM is equal to or above the Motive value, three ways to close the case."""
+    """R005b option 3: once the SM reaches the Motive value, the case can be closed in three ways."""
     dice.queue(4, 3, 1)  # turn 1, encounter 7, type die 1 - 2 = column 1: the Villain
     state = play(situation(sm=sm, **KNOWN), "rest")
     assert state.pending.kind == "villain"
@@ -173,7 +173,7 @@ def test_a_successful_deduction_solves_the_case_for_its_reward(dice):
 
 
 def test_a_failed_deduction_goes_on_to_hide_and_follow(dice):
-    """R005b 1: "If not you are still baffled and must choose option 2" (Hide/Follow)."""
+    """R005b 1: failing that, Holmes is still puzzled and falls back on option 2 (Hide/Follow)."""
     state = option3(dice)
     dice.queue(3, 3, 4, 4)  # deduction 13 >= 12 fails; Hide/Follow: Bravery 7 + 1, 8 succeeds
     state = play(state, "deduction")
@@ -191,7 +191,7 @@ def test_hide_and_follow_may_be_chosen_first_and_pays_its_reward(dice):
 
 
 def test_a_failed_hide_and_follow_leads_to_a_fight(dice):
-    """R005b 2: "If not you will be forced to accept the outcome of the third option"."""
+    """R005b 2: failing that, the third option's result must be taken."""
     state = option3(dice)
     dice.queue(5, 4)  # 9 > 8: fails
     dice.queue(1)
