@@ -148,8 +148,9 @@ class StoryTable(w.VBox):
         self.paragraph.value = _last_paragraph(sheet, self.book)
         trail = [(pid, self.book[pid].kind, self.book[pid].title) for pid in _story_trail(sheet.read)[-8:]]
         self.trail.value = "<div><b>Where you are</b></div>" + trail_svg(trail) if trail else ""
-        lines = "".join(f"<div>{html.escape(line)}</div>" for line in sheet.log[-18:])
-        self.case_log.value = f"<details open><summary>Case log</summary><div class='sk-log'>{lines}</div></details>"
+        lines = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(sheet.log[-40:]))
+        self.case_log.value = (f"<details open><summary>Case log (newest first)</summary>"
+                               f"<div class='sk-log'>{lines}</div></details>")
 
     def _option_button(self, option: str, label: str) -> w.Button:
         button = w.Button(description=label, layout=w.Layout(width="auto", max_width="640px"),
