@@ -13,6 +13,7 @@ import ipywidgets as w
 
 from sherlockkit.games.express import bots, rules
 from sherlockkit.games.express.rules import DECK, Reveal, Slap
+from widgets.controls import BAD_SEED, action_button, read_seed, save_controls
 from widgets.express_art import alibi_svg, deck_svg, facedown_svg, suspect_svg
 from widgets.session import GameSession
 
@@ -107,11 +108,11 @@ class ExpressTable(w.VBox):
         self.header = w.HTML()
         self.scores = w.HTML()
         self.cards = [w.HTML() for _ in range(rules.DISPLAY_SIZE)]
-        self.slap_buttons = [self._button(f"{i + 1} · slap", lambda _, i=i: self.game.slap(i), f"slap-{i + 1}",
+        self.slap_buttons = [action_button(f"{i + 1} · slap", lambda _, i=i: self.game.slap(i), f"slap-{i + 1}",
                                           width="110px") for i in range(rules.DISPLAY_SIZE)]
         self.deck = w.HTML()
-        self.deck_button = self._button("0 · Moriarty", lambda _: self.game.slap(DECK), "slap-deck", width="110px")
-        self.reveal_button = self._button("Turn up my alibi", lambda _: self.game.reveal(), "reveal",
+        self.deck_button = action_button("0 · Moriarty", lambda _: self.game.slap(DECK), "slap-deck", width="110px")
+        self.reveal_button = action_button("Turn up my alibi", lambda _: self.game.reveal(), "reveal",
                                           style="primary", width="160px")
         self.key_box = w.Text(placeholder=KEYS_HELP, layout=w.Layout(width="380px"))
         self.key_box.add_class("sk-keys")
@@ -135,38 +136,24 @@ class ExpressTable(w.VBox):
         self.game.on_change(self.render)
         self.render()
 
-    @staticmethod
-    def _button(text, handler, css, style="", width="auto"):
-        button = w.Button(description=text, button_style=style, layout=w.Layout(width=width))
-        button.add_class(f"sk-{css}")
-        button.on_click(handler)
-        return button
-
     def _setup_panel(self) -> w.Accordion:
         self.players = w.IntSlider(value=self.game.options["players"], min=2, max=6, description="players")
         self.level = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bot speed")
         self.variant = w.Checkbox(value=self.game.options["false_alibi"], description="False Alibi variant")
         self.seed = w.Text(value="", placeholder="random", description="seed")
-        new = self._button("New game", lambda _: self._new_game(), "new-game", style="success")
-        replay = self._button("Replay this game", lambda _: self.game.replay(), "replay")
-        self.save_box = w.Textarea(placeholder="a saved game appears here; paste one to load it",
-                                   layout=w.Layout(width="100%", height="80px"))
-        save = self._button("Save", lambda _: setattr(self.save_box, "value", self.game.save()), "save")
-        load = self._button("Load", lambda _: self.game.load(self.save_box.value), "load")
+        new = action_button("New game", lambda _: self._new_game(), "new-game", style="success")
+        self.save_box, saving = save_controls(self.game, "game", replay_seconds=0.6)
         panel = w.VBox([w.HBox([self.players, self.level]), w.HBox([self.variant, self.seed]),
-                        w.HBox([new, replay, save, load]), self.save_box])
+                        w.HBox([new, *saving]), self.save_box])
         accordion = w.Accordion(children=[panel], titles=("Game settings, saves and replays",))
         accordion.selected_index = None
         return accordion
 
     def _new_game(self) -> None:
-        text = self.seed.value.strip()
-        if text and not text.isdigit():
-            self.game.message = f"A seed is a whole number, like 1234; {text!r} is not one."
-            self.game.notify()
-            return
-        self.game.new_game(players=self.players.value, level=self.level.value,
-                           seed=int(text) if text else None, false_alibi=self.variant.value)
+        seed = read_seed(self.game, self.seed.value)
+        if seed is not BAD_SEED:
+            self.game.new_game(players=self.players.value, level=self.level.value, seed=seed,
+                               false_alibi=self.variant.value)
 
     def _on_key(self, change) -> None:
         typed = change["new"]

@@ -16,6 +16,7 @@ import ipywidgets as w
 from sherlockkit.games.story import casebook, rules
 from sherlockkit.games.story.characters import STARTING_TRAITS
 from sherlockkit.games.story.state import Choose
+from widgets.controls import BAD_SEED, action_button, read_seed, save_controls
 from widgets.session import GameSession
 from widgets.story_art import die_svg, trail_svg
 
@@ -97,30 +98,17 @@ class StoryTable(w.VBox):
         self.seed = w.Text(placeholder="random", description="seed")
         self.ask_luck = w.Checkbox(value=self.game.ask_luck, description="ask before using Luck", indent=False)
         self.ask_luck.observe(lambda change: setattr(self.game, "ask_luck", change["new"]), names="value")
-        new = self._button("New campaign", self._new_game, "new-game", "success")
-        replay = self._button("Replay this campaign", lambda _: self.game.replay(0.25), "replay")
-        self.save_box = w.Textarea(placeholder="a saved campaign appears here; paste one to load it",
-                                   layout=w.Layout(width="100%", height="70px"))
-        save = self._button("Save", lambda _: setattr(self.save_box, "value", self.game.save()), "save")
-        load = self._button("Load", lambda _: self.game.load(self.save_box.value), "load")
+        new = action_button("New campaign", self._new_game, "new-game", "success")
+        self.save_box, saving = save_controls(self.game, "campaign", replay_seconds=0.25)
         panel = w.VBox([w.HBox([self.trait_picker, w.VBox([self.first_case, self.seed, self.ask_luck])]),
-                        w.HBox([new, replay, save, load]), self.save_box])
+                        w.HBox([new, *saving]), self.save_box])
         accordion = w.Accordion(children=[panel], titles=("Campaign settings, saves and replays",))
         accordion.selected_index = None
         return accordion
 
-    @staticmethod
-    def _button(text, handler, css, style=""):
-        button = w.Button(description=text, button_style=style, layout=w.Layout(width="auto"))
-        button.add_class(f"sk-{css}")
-        button.on_click(handler)
-        return button
-
     def _new_game(self, _=None) -> None:
-        text = self.seed.value.strip()
-        if text and not text.isdigit():
-            self.game.message = f"A seed is a whole number, like 1234; {text!r} is not one."
-            self.game.notify()
+        seed = read_seed(self.game, self.seed.value)
+        if seed is BAD_SEED:
             return
         if len(self.trait_picker.value) != 3:
             self.game.message = f"Choose exactly three traits for Holmes (you chose {len(self.trait_picker.value)})."
@@ -129,7 +117,7 @@ class StoryTable(w.VBox):
         options = {"traits": list(self.trait_picker.value)}
         if self.first_case.value:
             options["first_case"] = self.first_case.value
-        self.game.start(int(text) if text else None, options)
+        self.game.start(seed, options)
 
     # --- drawing --------------------------------------------------------------------------
 

@@ -96,7 +96,7 @@ def test_the_sm_left_is_offered_for_spending_after_the_case(dice):
 def test_a_quality_costs_half_its_value_rounded_up(value, cost):
     """R010: to increase a Quality by 1 costs SM equal to half its current value (rounded up)."""
     state = after_case(sm=cost, holmes=holmes(brains=value))
-    assert f"quality:Holmes:Brains" in state.pending.ids
+    assert "quality:Holmes:Brains" in state.pending.ids
     state = play(state, "quality:Holmes:Brains")
     assert (state.holmes.brains, state.sm) == (value + 1, 0)
     assert "quality:Holmes:Brains" not in after_case(sm=cost - 1, holmes=holmes(brains=value)).pending.ids

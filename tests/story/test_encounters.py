@@ -1,6 +1,5 @@
 """Allies (R002, R007, R007b, R007e, R008), paragraphs met once, and the adventures' specials."""
 
-import pytest
 
 from sherlockkit.games.story import tables
 

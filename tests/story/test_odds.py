@@ -1,7 +1,6 @@
 """Exact odds of the story game's tables: hand values, totals of 1, and the engine's own dice."""
 
 import math
-import random
 
 import pytest
 from sympy import Rational

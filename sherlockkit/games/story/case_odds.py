@@ -141,8 +141,6 @@ class Model:
         self._effects: dict = {}
         self._applied: dict = {}
         self._general: dict = {}
-        self.values: dict = {}
-        self.choices: dict = {}
 
     # rolls for the party
     def chance(self, spec) -> Fraction:

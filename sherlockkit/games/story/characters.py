@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 QUALITIES = ("Brains", "Brawn", "Bravery")
-#: The traits Holmes may start with (choose three).
-STARTING_TRAITS = ("Aware", "Charisma", "British Law", "Disguise", "Running", "Thief", "Tracking",
-                   "Science", "Sensational Literature", "Weaponry", "History")
+#: The traits Holmes may start with (choose three), in alphabetical order.
+STARTING_TRAITS = ("Aware", "British Law", "Charisma", "Disguise", "History", "Running", "Science",
+                   "Sensational Literature", "Thief", "Tracking", "Weaponry")
 LATER_TRAITS = ("Medicine", "Victim", "Addiction", "Aristocracy", "Madness")
 TRAITS = STARTING_TRAITS + LATER_TRAITS
 MAX_TRAIT = 3
@@ -67,7 +67,8 @@ def holmes(traits: tuple[str, ...] | list[str]) -> Character:
 
 
 def watson() -> Character:
-    """Dr Watson (R003): Brains 6, Brawn 6, Bravery 7, Charisma, Weaponry, Medicine 2."""
+    """Dr Watson (R003), a doctor who served in the army: Medicine at level 2, Charisma and
+    Weaponry at level 1; Brains and Brawn 6, Bravery 7."""
     return make("Watson", 6, 6, 7, {"Charisma": 1, "Weaponry": 1, "Medicine": 2})
 
 

@@ -21,7 +21,6 @@ from sherlockkit.games.story import campaign, tables
 from sherlockkit.games.story.casebook import Casebook
 from sherlockkit.games.story.characters import SERIOUSLY_WOUNDED, WOUNDED, Character, make
 from sherlockkit.games.story.state import Decision, Roll, Sheet
-from sherlockkit.games.story.tables import d6
 
 RULE_OF_ACTION = {"attempt_arrest": "r007a", "explore": "r007b", "investigate": "r007c",
                   "seek_information": "r007d", "research": "r007e", "rest": "r007f", "wait": "r007"}

@@ -8,7 +8,6 @@ length of one move, and freezes it again; nothing outside the engine ever mutate
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
 from sherlockkit.games.story.characters import Character
 
@@ -148,6 +147,3 @@ class Sheet:
             self.friends = tuple(person if f.name == person.name else f for f in self.friends)
         else:
             self.allies = tuple(person if a.name == person.name else a for a in self.allies)
-
-    def field(self, name: str) -> Any:
-        return getattr(self, name)

@@ -10,7 +10,7 @@ casebook's paragraphs (see ``casebook.py``): ``{"sm": 1}``, ``{"event": "clue"}`
 
 from __future__ import annotations
 
-from sherlockkit.dice import Table, d6, two_d6
+from sherlockkit.dice import Table, d6
 
 ACTIONS = ("attempt_arrest", "explore", "investigate", "seek_information", "research", "rest", "wait")
 TURNS = 12
@@ -159,10 +159,8 @@ def encounter_table(turn: int, motive_revealed: bool = False, can_arrest: bool =
 
 #: The result for the lower strike total, by the difference 1..8 (8 means 8 or more).
 COMBAT_RESULTS = {
-    "holmes_or_watson": ("unhurt", "stunned", "stunned", "stunned", "wounded", "wounded", "wounded",
-                         "seriously wounded"),
-    "other": ("stunned", "stunned", "wounded", "wounded", "wounded", "seriously wounded",
-              "seriously wounded", "death"),
+    "holmes_or_watson": ("unhurt",) + ("stunned",) * 3 + ("wounded",) * 3 + ("seriously wounded",),
+    "other": ("stunned",) * 2 + ("wounded",) * 3 + ("seriously wounded",) * 2 + ("death",),
 }
 
 
@@ -183,7 +181,8 @@ def strike_modifier(brawn: int, *, weaponry: int = 0, madness: int = 0, addictio
 
 # --- A000, R007 and R010: the d6 charts ------------------------------------------------------
 
-EQUIPMENT = Table("Equipment", {"1-2": "m413", "3-4": "m415", "5": "m416", "6": "m418"}, roll=d6)
+# Written from the top face down; a Table sorts its rows.
+EQUIPMENT = Table("Equipment", {"6": "m418", "5": "m416", "3-4": "m415", "1-2": "m413"}, roll=d6)
 FIRST_CASE = Table("First case", {"1-3": "a001", "4-6": "a002"}, roll=d6)
 LOST_CASE = Table("A lost case with nothing left", {
     "1-2": "holmes_killed", "3-4": "watson_killed", "5": "lestrade_killed", "6": "no_effect",
@@ -193,8 +192,3 @@ LOST_CASE = Table("A lost case with nothing left", {
 ESCAPE_PARAGRAPH = "m629"
 BAKER_STREET = "m403"
 END_OF_CASE = "m401"
-
-__all__ = [name for name in dir() if name.isupper()] + [
-    "action_modifier", "encounter_band", "encounter_shift", "encounter_column", "encounter_table",
-    "combat_result", "strike_modifier", "two_d6", "d6",
-]
