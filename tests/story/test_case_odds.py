@@ -38,7 +38,7 @@ def test_the_last_turn_of_a_ready_case_by_hand():
     faces of six are the Villain; face to face, the best of the three ways."""
     model = case_odds.Model("a001", book=tiny_book())
     solver = case_odds.Solver(model, case_odds.always_wait)
-    ready = Situation(12, "c201", 0, 0, 3, 0, (), False, False, False)
+    ready = Situation(12, "c201", 0, 0, 3, 0, (), False)
     # by hand: Deduction when Holmes's 9 + 3 beats 2d6 + 7, i.e. 2d6 <= 4: 6/36;
     # Hide/Follow: Tracking 9 with Holmes's Tracking 1 (the default traits): 2d6 >= 8: 15/36;
     # a Fight: Watson 6 + 1 + 1 (Weaponry) + d6 against 6 + 1 + d6: wins when d6 >= d6', 21/36
@@ -51,7 +51,7 @@ def test_the_last_turn_of_a_ready_case_by_hand():
 
 def test_nothing_can_be_won_without_a_villain_on_the_last_turn():
     model = case_odds.Model("a001", book=tiny_book())
-    last = Situation(12, None, 0, None, 0, 0, (), False, False, False)
+    last = Situation(12, None, 0, None, 0, 0, (), False)
     # revealing the villain is not an arrest, and the turn is the last
     assert case_odds.Solver(model, case_odds.always_wait).value(last) == 0
 
@@ -72,7 +72,7 @@ def test_the_model_sampled_agrees_with_its_exact_solution():
 
 
 def late(sm, luck=0, turn=10):
-    return Situation(turn, "c206", 0, 0, sm, luck, (), False, False, False)
+    return Situation(turn, "c206", 0, 0, sm, luck, (), False)
 
 
 def test_the_optimal_policy_is_at_least_as_good_as_each_simple_one_from_a_late_turn():
@@ -131,3 +131,92 @@ def test_the_model_is_close_to_the_engine_playing_the_same_policy():
         solved += rules.case_result(state) == "solved"
     exact = float(case_odds.case_odds(case_odds.arrest_when_allowed))
     assert abs(solved / n - exact) < 0.05
+
+
+# --- the fast solver against a plain one -------------------------------------------------------
+
+def _plain_value(model, s, memo):
+    """The chance of an arrest from the start of ``s``'s turn, best play, computed the
+    slow obvious way: fractions, every die total, every outcome, no lists, no numbering."""
+    key = s
+    if key in memo:
+        return memo[key]
+    F = case_odds.Fraction
+
+    def go_on(outcome):
+        if outcome == case_odds.SOLVED:
+            return F(1)
+        if outcome == case_odds.LOST:
+            return F(0)
+        return encounter(outcome, waiting=False)
+
+    def encounter(t, waiting):
+        t = t._replace(action="", bonus=(), luck=min(t.luck, case_odds.LUCK_CAP), trapped=False,
+                       bonus_next=tuple((a, min(n, case_odds.BONUS_CAP)) for a, n in t.bonus_next))
+        shift = case_odds.tables.encounter_shift(t.motive is not None, model.can_arrest(t))
+        total = F(0)
+        for delta, p in model.encounter_deltas(t.turn, shift, waiting).items():
+            for outcome, q in ({t: F(1)} if delta is None else model.apply(t, delta)).items():
+                if outcome == case_odds.SOLVED:
+                    total += p * q
+                elif outcome != case_odds.LOST and outcome.turn < case_odds.tables.TURNS:
+                    nxt = case_odds.Situation(outcome.turn + 1, outcome.villain, outcome.meetings, outcome.motive,
+                                              outcome.sm, outcome.luck, outcome.bonus_next, outcome.trapped_next)
+                    nxt = nxt._replace(meetings=0 if nxt.motive is not None else nxt.meetings,
+                                       bonus=tuple((a, min(n, case_odds.BONUS_CAP)) for a, n in nxt.bonus))
+                    total += p * q * _plain_value(model, nxt, memo)
+        return total
+
+    def row(t, action, label):
+        return sum((p * q * go_on(o) for d, p in model.row_effects(action, label).items()
+                    for o, q in model.apply(t, d).items()), F(0))
+
+    def q_value(action):
+        if action == "wait":
+            return encounter(s, waiting=True)
+        acting = s._replace(action=action)
+        labels = model.labels(action, model.modifier(acting, action))
+        kept = {t: row(acting, action, label) for t, label in labels.items()}
+        if s.luck == 0:
+            return sum((case_odds.TWO_D6[t] * v for t, v in kept.items()), F(0))
+        poorer = acting._replace(luck=s.luck - 1)
+        again = sum((case_odds.TWO_D6[t] * row(poorer, action, label) for t, label in labels.items()), F(0))
+        return sum((case_odds.TWO_D6[t] * max(v, again) for t, v in kept.items()), F(0))
+
+    if s.trapped:
+        value = encounter(s, waiting=False)
+    else:
+        value = max(q_value(a) for a in model.allowed(s))
+    memo[key] = value
+    return value
+
+
+@pytest.mark.parametrize("situation", [
+    Situation(11, None, 0, None, 0, 2, (), False),
+    Situation(11, "c206", 1, None, 1, 1, (("investigate", 1),), False),
+    Situation(12, "c208", 0, 0, 2, 2, (("attempt_arrest", 1),), False),
+    Situation(11, "c201", 0, 0, 4, 0, (), True),
+    Situation(10, "c206", 0, 0, 3, 1, (), False),
+], ids=["unknown", "bonus", "arrest-bonus", "trapped", "three-turns"])
+def test_the_fast_solver_equals_a_plain_evaluation(situation):
+    """Numbered situations, turn-free move lists and whole-number sums change nothing:
+    the last turns of a001 valued the slow way give the same fraction."""
+    model = case_odds.Model("a001")
+    assert case_odds.Solver(model).value(situation) == _plain_value(model, situation, {})
+
+
+def test_a_chance_off_the_powers_of_six_is_refused_with_a_sentence():
+    with pytest.raises(ValueError, match="power of 6"):
+        case_odds._whole(case_odds.Fraction(1, 5))
+    assert case_odds._whole(case_odds.Fraction(5, 36)) * 36 == 5 * case_odds.STEP
+
+
+def test_a_solution_reads_every_situation_it_valued():
+    solution = case_odds.solve(policy=case_odds.always_investigate)
+    assert len(solution.values) == len(list(solution.values)) > len(solution.policy) > 0
+    for s, action in list(solution.policy.items())[:500]:
+        assert action in solution.model.allowed(s)
+        assert 0 <= solution.values[s] <= 1
+    assert solution.values[case_odds.start(luck=0)] == solution.probability
+    with pytest.raises(KeyError):
+        solution.values[Situation(12, "c999", 0, None, 0, 0, (), False)]

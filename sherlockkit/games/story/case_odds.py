@@ -2,7 +2,7 @@
 
 The state that matters (:class:`Situation`): the turn; the Villain (once revealed) and
 how many times you have met them; the Motive (once uncovered); SM; Luck; the "+1 next
-turn" bonuses; a trap; Investigate allowed by an event; whether a Clue was found.
+turn" bonuses; a trap.
 
 What the model keeps and what it sets aside (said again in the chapter):
 
@@ -13,15 +13,18 @@ What the model keeps and what it sets aside (said again in the chapter):
   (Holmes with his traits, and Watson). Inside an event a choice takes the option with
   the best expected SM; a fight is won on its first exchange of strikes (Watson, the
   strongest, against the opponent) or else escaped; Allies, wounds, items and places
-  have no effect in the model. A clue seen again counts as new.
+  have no effect in the model, nor do the permissions events give (to Investigate early).
+  A clue seen again counts as new.
 - Luck is spent by the optimal policy only to re-roll an action's 2d6 (the roll that
   matters most); other rolls are kept. Luck above ``LUCK_CAP`` and SM above ``SM_CAP``
   are not counted (they never change a decision).
 - Option 3 (R005b) is taken the best way: start with Deduction, Hide/Follow or Fight,
   failing down the cascade; a lost fight leaves the case running.
 
-Solving is backward induction in exact fractions (GMP rationals inside, sympy
-``Rational`` at the edge), memoised over the reachable situations only.
+Solving is backward induction, exact, memoised over the reachable situations only: the
+moves as fractions (GMP rationals), the sums as whole numbers over powers of 6 (see
+:class:`Solver`), sympy ``Rational`` at the edge. Best play from turn 1 of a case takes
+seconds (``benchmarks/story_case.py``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ try:  # GMP's rationals are exact like fractions.Fraction, and several times fas
     from gmpy2 import mpq as Fraction
 except ImportError:  # pragma: no cover - gmpy2 is a dependency, this is a fallback
     from fractions import Fraction
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, Mapping, NamedTuple
 
 from sympy import Rational
 
@@ -63,12 +66,9 @@ class Situation(NamedTuple):
     luck: int
     bonus: tuple  # (action, amount) pairs usable this turn
     trapped: bool
-    investigate: bool
-    clue: bool
     # earned during the turn, for the next one
     bonus_next: tuple = ()
     trapped_next: bool = False
-    investigate_next: bool = False
     action: str = ""
 
 
@@ -78,11 +78,9 @@ class Delta(NamedTuple):
     sm: int = 0
     luck: int = 0
     motive: bool = False
-    investigate: bool = False
     trap: bool = False
     bonus: tuple = ()
     villain: bool = False
-    clue: bool = False
     motive_found: bool = False
     option: int = 0  # 2 or 3: a villain option from Attempt Arrest
     end: str = ""  # "solved", "lost" or "dead"
@@ -93,9 +91,9 @@ def _join(a: Delta, b: Delta) -> Delta:
     bonus = dict(a.bonus)
     for action, amount in b.bonus:
         bonus[action] = bonus.get(action, 0) + amount
-    return Delta(a.sm + b.sm, a.luck + b.luck, a.motive or b.motive, a.investigate or b.investigate,
-                 a.trap or b.trap, tuple(sorted(bonus.items())), a.villain or b.villain, a.clue or b.clue,
-                 a.motive_found or b.motive_found, a.option or b.option, a.end or b.end)
+    return Delta(a.sm + b.sm, a.luck + b.luck, a.motive or b.motive, a.trap or b.trap,
+                 tuple(sorted(bonus.items())), a.villain or b.villain, a.motive_found or b.motive_found,
+                 a.option or b.option, a.end or b.end)
 
 
 def _then(first: dict, second: dict) -> dict:
@@ -139,8 +137,8 @@ class Model:
         self.outside = self.adventure["outside_london"]
         self._lines: dict = {}
         self._effects: dict = {}
-        self._applied: dict = {}
         self._general: dict = {}
+        self._modifiers: dict = {}
 
     # rolls for the party
     def chance(self, spec) -> Fraction:
@@ -192,8 +190,7 @@ class Model:
             return _mix([(Fraction(1, 2), self.line("holmes", depth + 1)), (Fraction(1, 2), self.line("watson", depth + 1))])
         if name == "witness":
             return _mix([(Fraction(1, 3), self.line(line, depth + 1)) for line in ("location", "character", "clue")])
-        simple = {"reveal_motive": Delta(motive=True), "allow_investigate": Delta(investigate=True),
-                  "trap": Delta(trap=True), "motive_found": Delta(motive_found=True),
+        simple = {"reveal_motive": Delta(motive=True), "trap": Delta(trap=True), "motive_found": Delta(motive_found=True),
                   "death": Delta(end="dead")}
         if name in simple:
             return {simple[name]: Fraction(1)}
@@ -203,7 +200,7 @@ class Model:
             return {Delta(option=value): Fraction(1)}
         if name == "end_case":
             return {Delta(end=value): Fraction(1)}
-        return NOTHING  # allies leaving, wounds, items, places: outside the model
+        return NOTHING  # permissions, allies leaving, wounds, items, places: outside the model
 
     def line(self, line: str, depth: int) -> dict:
         """An event of a line: each die face's paragraph, 1/6 each."""
@@ -215,10 +212,7 @@ class Model:
         if key not in self._lines:
             parts = []
             for pid in self.adventure[line]:
-                dist = self.effects(self.book[pid].effects, depth)
-                if self.book[pid].kind == "clue":
-                    dist = _then({Delta(clue=True): Fraction(1)}, dist)
-                parts.append((D6, dist))
+                parts.append((D6, self.effects(self.book[pid].effects, depth)))
             self._lines[key] = _mix(parts)
         return self._lines[key]
 
@@ -261,17 +255,14 @@ class Model:
 
     def apply(self, s: Situation, delta: Delta) -> dict:
         """The outcomes (situations, or ``"solved"``/``"lost"``) of a delta, with chances."""
-        key = (s, delta)
-        found = self._applied.get(key)
-        if found is None:
-            base = s._replace(turn=0)  # what a delta does never depends on the turn
-            general = self._general.get((base, delta))
-            if general is None:
-                general = self._general[(base, delta)] = self._apply(base, delta)
-            turn = s.turn
-            found = self._applied[key] = {o if o.__class__ is str else o._replace(turn=turn): p
-                                          for o, p in general.items()}
-        return found
+        turn = s.turn
+        base = s._replace(turn=0) if turn else s  # what a delta does never depends on the turn
+        general = self._general.get((base, delta))
+        if general is None:
+            general = self._general[(base, delta)] = self._apply(base, delta)
+        if not turn:
+            return general
+        return {o if o.__class__ is str else o._replace(turn=turn): p for o, p in general.items()}
 
     def _apply(self, s: Situation, delta: Delta) -> dict:
         if delta.end:
@@ -282,7 +273,6 @@ class Model:
             bonus[action] = max(bonus.get(action, 0), carried + amount)
         luck = delta.luck + (1 if delta.motive_found and s.villain else 0)
         s = s._replace(sm=min(SM_CAP, max(0, s.sm + delta.sm)), luck=min(LUCK_CAP, max(0, s.luck + luck)),
-                       clue=s.clue or delta.clue, investigate_next=s.investigate_next or delta.investigate,
                        trapped_next=s.trapped_next or delta.trap, bonus_next=tuple(sorted(bonus.items())))
         dist = {s: Fraction(1)}
         if delta.motive or (delta.motive_found and s.villain):
@@ -362,11 +352,16 @@ class Model:
               "research": motive, "wait": True}
         return tuple(a for a in ACTIONS if ok[a])
 
-    def modifier(self, s: Situation, action: str) -> int:
-        channel = next((c for c in tables.SEEK_CHANNELS if self.traits.get(c, 0) > 0), None)
-        return tables.action_modifier(action, turn=s.turn, sm=s.sm, traits=self.traits,
-                                      bonus=dict(s.bonus).get(action, 0), outside_london=self.outside,
-                                      channel=channel)
+    def modifier(self, s: Situation, action: str, turn: int | None = None) -> int:
+        """What is added to ``action``'s 2d6 in ``s`` (on ``turn`` when given, else ``s.turn``)."""
+        key = (action, s.turn if turn is None else turn, s.sm, dict(s.bonus).get(action, 0) if s.bonus else 0)
+        found = self._modifiers.get(key)
+        if found is None:
+            channel = next((c for c in tables.SEEK_CHANNELS if self.traits.get(c, 0) > 0), None)
+            found = self._modifiers[key] = tables.action_modifier(
+                action, turn=key[1], sm=key[2], traits=self.traits, bonus=key[3],
+                outside_london=self.outside, channel=channel)
+        return found
 
     def encounter_deltas(self, turn: int, shift: int, waiting: bool) -> dict:
         """R008 as one distribution: ``None`` for no event, else what the event does
@@ -413,8 +408,8 @@ class Solution:
     every situation reached."""
 
     probability: Rational
-    policy: dict  # Situation -> action
-    values: dict  # Situation -> Fraction (chance of an arrest from there)
+    policy: Mapping  # Situation -> action
+    values: Mapping  # Situation -> Fraction (chance of an arrest from there)
     model: Model
 
     def best_action(self, situation: Situation) -> str:
@@ -423,99 +418,239 @@ class Solution:
 
 Policy = Callable[[Situation, tuple], str]
 
+#: Every chance in a row's or an encounter's list is written as a whole number of STEPths.
+STEP = 6 ** 16
+TO_TURN = 36 ** 2 * STEP  # from an encounter's scale to a turn's
+PER_TURN = TO_TURN * STEP  # a turn's denominator over the next turn's
+
+
+def _whole(p: Fraction) -> int:
+    """``p`` as a whole number of STEPths (exact, or a clear error)."""
+    n = p * STEP
+    if n.denominator != 1:
+        raise ValueError(f"The chance {p} is not a whole number of 1/6**16ths; the exact solver "
+                         "needs every chance of the casebook to be a fraction over a power of 6.")
+    return int(n)
+
 
 class Solver:
-    """Backward induction over the reachable situations (memoised recursion).
+    """Backward induction, turn by turn, over the situations reachable from where you ask.
 
     With ``policy=None`` every choice (action, Luck re-roll, way of facing the Villain)
     is the best; otherwise ``policy(situation, open_actions)`` picks the action and every
     roll is kept.
+
+    How it is fast: nothing that happens in a turn depends on the turn except the action
+    modifiers and the encounter band, so what an action's row does to a situation and
+    what an encounter does are worked out once, without the turn, as short lists of
+    (numbered situation, chance); the backward induction then only sums over those lists,
+    memoised turn by turn, visiting the situations reachable from where you ask.
+
+    The sums are done in whole numbers: every chance of the game is a fraction over a
+    power of 6 (2d6, d6, halves, thirds), so each list's chances are written over
+    ``STEP`` = 6**16 and a turn's values over a fixed denominator (see ``_scale``).
+    Whole-number sums skip the gcd a fraction takes after each step, which makes
+    them many times faster, and they stay exact; ``value`` and ``q`` turn them back
+    into fractions.
     """
 
     def __init__(self, model: Model, policy: Policy | None = None):
         self.model, self.policy = model, policy
-        self.values: dict = {}
-        self.chosen: dict = {}
-        self.after: dict = {}
+        turns = range(tables.TURNS + 2)
+        self._number: dict = {}  # situation without turn -> its number
+        self._situations: list = []  # number -> situation without turn
+        self._values: list[dict] = [{} for _ in turns]  # turn -> number -> chance of an arrest
+        self._chosen: list[dict] = [{} for _ in turns]  # turn -> number -> action
+        self._encounter_values: list = [{False: {}, True: {}} for _ in turns]  # turn -> waiting -> after -> chance
+        self._row_values: list[dict] = [{} for _ in turns]  # turn -> (acting, row) -> chance
+        self._rows: dict = {}  # (acting, row) -> (chance solved, ((after, chance), ...))
+        self._encounters: dict = {}  # (band, after, waiting) -> (chance solved, ((next turn, chance), ...))
+        self._labels: dict = {}  # (action, modifier) -> ((row, chance in 36ths), ...)
+        self._acting: dict = {}  # (situation, action) -> the acting situation(s): as rolled, as re-rolled
+        self._afters: dict = {}  # situation -> the number of the situation the encounter roll sees
+        self._starts: dict = {}  # situation -> the number of the next turn's start from it
+        # the denominator of a value at the start of each turn (turn 13: nothing left)
+        self._scale = [PER_TURN ** (tables.TURNS + 1 - turn) for turn in turns]
+
+    def _id(self, s: Situation) -> int:
+        number = self._number.get(s)
+        if number is None:
+            number = self._number[s] = len(self._situations)
+            self._situations.append(s)
+        return number
+
+    # --- the questions --------------------------------------------------------------
 
     def value(self, s: Situation) -> Fraction:
         """The chance of an arrest from the start of a turn in situation ``s``."""
-        if s in self.values:
-            return self.values[s]
-        if s.trapped:
-            result = self.encounter(s._replace(action=""), waiting=False)
-        else:
-            options = self.model.allowed(s)
-            if self.policy is None:
-                scored = {a: self.q(s, a) for a in options}
-                best = max(scored, key=scored.get)
-            else:
-                best = self.policy(s, options)
-                if best not in options:
-                    raise ValueError(f"The policy chose {best!r}, which is closed in {s}.")
-                scored = {best: self.q(s, best)}
-            self.chosen[s] = best
-            result = scored[best]
-        self.values[s] = result
-        return result
+        s = self.canon(s)
+        return Fraction(self._value(s.turn, self._id(s._replace(turn=0))), self._scale[s.turn])
 
     def q(self, s: Situation, action: str) -> Fraction:
         """The chance of an arrest after choosing ``action`` in ``s``."""
-        s = s._replace(action=action)
-        if action == "wait":
-            return self.encounter(s, waiting=True)
-        modifier = self.model.modifier(s, action)
-        labels = {total: label for total, label in self.model.labels(action, modifier).items()}
-        by_label = {label: self.row(s, action, label) for label in set(labels.values())}
-        keep = {total: by_label[label] for total, label in labels.items()}
-        kept = sum(TWO_D6[t] * v for t, v in keep.items())
-        if self.policy is not None or s.luck == 0:
-            return kept
-        poorer = s._replace(luck=s.luck - 1)
-        again = sum(TWO_D6[t] * v for t, v in self.model.label_odds(action, modifier, lambda label: self.row(poorer, action, label)))
-        return sum(TWO_D6[t] * max(v, again) for t, v in keep.items())
+        return Fraction(self._q(s.turn, self._id(s._replace(turn=0, action="")), action), self._scale[s.turn])
 
-    def row(self, s: Situation, action: str, label: str) -> Fraction:
-        total = Fraction(0)
-        for delta, p in self.model.row_effects(action, label).items():
-            for outcome, q in self.model.apply(s, delta).items():
-                total += p * q * self.settle(outcome, lambda x: self.encounter(x, waiting=False))
+    @property
+    def values(self) -> Mapping:
+        """Every situation valued so far, with its chance of an arrest (read-only)."""
+        return _ByTurn(self, self._values, lambda turn, v: Fraction(v, self._scale[turn]))
+
+    @property
+    def chosen(self) -> Mapping:
+        """The action taken in every situation valued so far, not when trapped (read-only)."""
+        return _ByTurn(self, self._chosen, lambda turn, action: action)
+
+    # --- backward induction, depth first, memoised turn by turn ---------------------------
+    # Scales (denominators) of the whole numbers, with D = self._scale[turn + 1]:
+    # an encounter's value is over STEP * D, a row's over STEP**2 * D, a turn's over
+    # 36**2 * STEP**2 * D = self._scale[turn].
+
+    def _value(self, turn: int, n: int) -> int:
+        layer = self._values[turn]
+        found = layer.get(n)
+        if found is None:
+            found = layer[n] = self._evaluate(turn, n)
+        return found
+
+    def _evaluate(self, turn: int, n: int) -> int:
+        s = self._situations[n]
+        if s.trapped:
+            return self._encounter_value(turn, self._after(s), False) * TO_TURN
+        options = self.model.allowed(s)
+        if self.policy is None:
+            scored = {a: self._q(turn, n, a) for a in options}
+            best = max(scored, key=scored.get)
+            self._chosen[turn][n] = best
+            return scored[best]
+        best = self.policy(s._replace(turn=turn), options)
+        if best not in options:
+            raise ValueError(f"The policy chose {best!r}, which is closed in {s._replace(turn=turn)}.")
+        self._chosen[turn][n] = best
+        return self._q(turn, n, best)
+
+    def _q(self, turn: int, n: int, action: str) -> int:
+        s = self._situations[n]
+        if action == "wait":
+            return self._encounter_value(turn, self._after(s), True) * TO_TURN
+        weights = self._weights(action, self.model.modifier(s, action, turn))
+        who = self._acting.get((n, action))
+        if who is None:
+            # only this action's own bonus can carry on; the others' are spent with the turn
+            own = tuple((a, k) for a, k in s.bonus if a == action)
+            who = self._acting[n, action] = self._rollers(self._id(s._replace(action=action, bonus=own)))
+        row_value = self._row_value
+        if len(who) == 1:
+            return 36 * sum(w * row_value(turn, who[0], action, label) for label, w in weights)
+        # with Luck: re-roll a row worth less than a fresh roll with one Luck fewer
+        again = sum(w * row_value(turn, who[1], action, label) for label, w in weights)
+        total = 0
+        for label, w in weights:
+            kept = 36 * row_value(turn, who[0], action, label)
+            total += w * (kept if kept > again else again)
         return total
+
+    def _weights(self, action: str, modifier: int) -> tuple:
+        """The rows an action's 2d6 (plus ``modifier``) can read, with their chances in 36ths."""
+        key = (action, modifier)
+        found = self._labels.get(key)
+        if found is None:
+            weights: dict = defaultdict(int)
+            for total, label in self.model.labels(action, modifier).items():
+                weights[label] += int(TWO_D6[total] * 36)
+            found = self._labels[key] = tuple(weights.items())
+        return found
+
+    def _rollers(self, acting: int) -> tuple:
+        """The situation as rolled, and (when Luck can be spent) as re-rolled."""
+        s = self._situations[acting]
+        if self.policy is None and s.luck > 0:
+            return acting, self._id(s._replace(luck=s.luck - 1))
+        return (acting,)
+
+    def _row_value(self, turn: int, acting: int, action: str, label: str) -> int:
+        key = (acting, label)
+        layer = self._row_values[turn]
+        found = layer.get(key)
+        if found is None:
+            solved, afters = self._row(acting, action, label)
+            found = solved * STEP * self._scale[turn + 1]
+            known = self._encounter_values[turn][False]
+            for after, p in afters:
+                v = known.get(after)
+                found += p * (self._encounter_value(turn, after, False) if v is None else v)
+            layer[key] = found
+        return found
+
+    def _encounter_value(self, turn: int, after: int, waiting: bool) -> int:
+        layer = self._encounter_values[turn][waiting]
+        found = layer.get(after)
+        if found is None:
+            solved, nexts = self._encounter(tables.encounter_band(turn), turn, after, waiting)
+            found = solved * self._scale[turn + 1]
+            if turn < tables.TURNS:
+                values, value = self._values[turn + 1], self._value
+                for m, p in nexts:
+                    v = values.get(m)
+                    found += p * (value(turn + 1, m) if v is None else v)
+            layer[after] = found
+        return found
+
+    # --- one turn's moves, without the turn ---------------------------------------------
+
+    def _row(self, acting: int, action: str, label: str) -> tuple:
+        """Reading ``label`` of ``action``'s table: the chance the case is solved on the
+        spot, and where the turn stands after it (before the encounter roll)."""
+        key = (acting, label)
+        found = self._rows.get(key)
+        if found is None:
+            solved, afters = Fraction(0), defaultdict(Fraction)
+            for delta, p in self.model.row_effects(action, label).items():
+                for outcome, q in self.model.apply(self._situations[acting], delta).items():
+                    if outcome == SOLVED:
+                        solved += p * q
+                    elif outcome != LOST:
+                        afters[self._after(outcome)] += p * q
+            found = self._rows[key] = (_whole(solved), tuple((a, _whole(p)) for a, p in afters.items()))
+        return found
+
+    def _after(self, s: Situation) -> int:
+        """The number of the situation as the encounter roll sees it: the action is over,
+        its bonus is spent and it no longer matters which it was."""
+        found = self._afters.get(s)
+        if found is None:
+            luck = 0 if self.policy is not None else min(s.luck, LUCK_CAP)
+            found = self._afters[s] = self._id(s._replace(
+                action="", bonus=(), luck=luck, trapped=False,
+                bonus_next=tuple((a, min(n, BONUS_CAP)) for a, n in s.bonus_next)))
+        return found
+
+    def _encounter(self, band: tuple, turn: int, after: int, waiting: bool) -> tuple:
+        """R008 from ``after``: the chance the case is solved during it, and the
+        numbers of the situations (without the turn) the next turn starts in."""
+        key = (band, after, waiting)
+        found = self._encounters.get(key)
+        if found is None:
+            s = self._situations[after]
+            shift = tables.encounter_shift(s.motive is not None, self.model.can_arrest(s))
+            solved, nexts = Fraction(0), defaultdict(Fraction)
+            for delta, p in self.model.encounter_deltas(turn, shift, waiting).items():
+                outcomes = {s: Fraction(1)} if delta is None else self.model.apply(s, delta)
+                for outcome, q in outcomes.items():
+                    if outcome == SOLVED:
+                        solved += p * q
+                    elif outcome != LOST:
+                        m = self._starts.get(outcome)
+                        if m is None:
+                            m = self._starts[outcome] = self._id(self.canon(self.next_turn(outcome)))
+                        nexts[m] += p * q
+            found = self._encounters[key] = (_whole(solved), tuple((m, _whole(p)) for m, p in nexts.items()))
+        return found
 
     @staticmethod
-    def settle(outcome, go_on) -> Fraction:
-        if outcome == SOLVED:
-            return Fraction(1)
-        if outcome == LOST:
-            return Fraction(0)
-        return go_on(outcome)
-
-    def encounter(self, s: Situation, waiting: bool) -> Fraction:
-        """The chance of an arrest from the encounter roll of the turn on."""
-        # The action is over: its bonus is spent and it no longer matters which it was.
-        luck = 0 if self.policy is not None else min(s.luck, LUCK_CAP)
-        if s.action or s.bonus or s.luck != luck or any(n > BONUS_CAP for _, n in s.bonus_next):
-            s = s._replace(action="", bonus=(), luck=luck,
-                           bonus_next=tuple((a, min(n, BONUS_CAP)) for a, n in s.bonus_next))
-        key = (s, waiting)
-        if key in self.after:
-            return self.after[key]
-        shift = tables.encounter_shift(s.motive is not None, self.model.can_arrest(s))
-        total = Fraction(0)
-        for delta, p in self.model.encounter_deltas(s.turn, shift, waiting).items():
-            if delta is None:  # no event
-                total += p * self.next_turn(s)
-                continue
-            for outcome, q in self.model.apply(s, delta).items():
-                total += p * q * self.settle(outcome, self.next_turn)
-        self.after[key] = total
-        return total
-
-    def next_turn(self, s: Situation) -> Fraction:
-        if s.turn >= tables.TURNS:
-            return Fraction(0)
-        return self.value(self.canon(Situation(s.turn + 1, s.villain, s.meetings, s.motive, s.sm, s.luck,
-                                               s.bonus_next, s.trapped_next, False, False)))
+    def next_turn(s: Situation) -> Situation:
+        """The start of the turn after ``s`` (the turn number unchanged when ``s`` has none)."""
+        return Situation(s.turn + 1 if s.turn else 0, s.villain, s.meetings, s.motive, s.sm, s.luck,
+                         s.bonus_next, s.trapped_next)
 
     def canon(self, s: Situation) -> Situation:
         """The situation with what cannot change a decision folded away: meetings once
@@ -528,26 +663,41 @@ class Solver:
                           bonus=tuple((a, min(n, BONUS_CAP)) for a, n in s.bonus))
 
 
+class _ByTurn(Mapping):
+    """A solver's turn-by-turn tables seen as one mapping from situations (with their
+    turn), converted on reading rather than copied."""
+
+    def __init__(self, solver: Solver, layers: list, read: Callable):
+        self._solver, self._layers, self._read = solver, layers, read
+
+    def __getitem__(self, s: Situation):
+        n = self._solver._number.get(s._replace(turn=0)) if 0 < s.turn < len(self._layers) else None
+        if n is None or n not in self._layers[s.turn]:
+            raise KeyError(s)
+        return self._read(s.turn, self._layers[s.turn][n])
+
+    def __iter__(self):
+        situations = self._solver._situations
+        for turn, layer in enumerate(self._layers):
+            for n in layer:
+                yield situations[n]._replace(turn=turn)
+
+    def __len__(self) -> int:
+        return sum(len(layer) for layer in self._layers)
+
+
 def start(sm: int = 0, luck: int = 4) -> Situation:
     """The first turn of a case, with the SM carried in (at most 1) and the Luck held."""
-    return Situation(1, None, 0, None, min(sm, 1), min(luck, LUCK_CAP), (), False, False, False)
+    return Situation(1, None, 0, None, min(sm, 1), min(luck, LUCK_CAP), (), False)
 
 
 def solve(adventure: str = "a001", traits: Iterable[str] = DEFAULT_TRAITS, policy: Policy | None = None,
           situation: Situation | None = None) -> Solution:
     """The exact chance of an arrest by turn 12 under ``policy`` (the optimal one when
     ``None``), with the action chosen in every situation reached."""
-    import sys
-
     model = Model(adventure, traits)
     solver = Solver(model, policy)
-    situation = solver.canon(situation or start())
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20_000))
-    try:
-        p = solver.value(situation)
-    finally:
-        sys.setrecursionlimit(limit)
+    p = solver.value(situation or start())
     return Solution(Rational(int(p.numerator), int(p.denominator)), solver.chosen, solver.values, model)
 
 
@@ -637,7 +787,6 @@ def simulate(policy: Policy, cases: int, adventure: str = "a001", traits: Iterab
             if s.turn >= tables.TURNS:
                 s = LOST
                 break
-            s = solver.canon(Situation(s.turn + 1, s.villain, s.meetings, s.motive, s.sm, s.luck, s.bonus_next,
-                                       s.trapped_next, False, False))
+            s = solver.canon(solver.next_turn(s))
         arrests += s == SOLVED
     return arrests / cases
