@@ -1,0 +1,85 @@
+"""The 108 cards of The Sherlock Holmes Card Game: kinds, suits and counts.
+
+A card is its kind's name (a string): two Trains are the same card. The counts and the
+suits (the colour of a card's border) are the rulebook's; the names are the ones printed
+on the cards, in English. The glossary gives the words the Italian rulebook uses.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+# --- the kinds, by suit ----------------------------------------------------------------------
+
+TRAIN, HANSOM, THICK_FOG = "Train", "Hansom", "Thick Fog"
+LONDON, BAKER_STREET, SCOTLAND_YARD, COUNTRY = "London", "221B Baker St.", "Scotland Yard", "Country"
+CLUE, I_SUSPECT, TELEGRAM, DISGUISE = "Clue", "I Suspect", "Telegram", "Disguise"
+INSPECTOR, ARREST, ALIBI = "Inspector", "Arrest", "Alibi"
+HOLMES, WATSON, MYCROFT, AFOOT = "Holmes", "Watson", "Mycroft", "The game is afoot!"
+MORIARTY, MORAN, CLAY, MILVERTON = "Professor Moriarty", "Colonel Moran", "John Clay", "Charles Augustus Milverton"
+
+#: suit -> (colour of the border, {kind: copies})
+SUITS: dict[str, tuple[str, dict[str, int]]] = {
+    "Movement": ("blue", {TRAIN: 12, HANSOM: 12, THICK_FOG: 3}),
+    "Location": ("green", {LONDON: 6, BAKER_STREET: 3, SCOTLAND_YARD: 3, COUNTRY: 12}),
+    "Information": ("magenta", {CLUE: 12, I_SUSPECT: 12, TELEGRAM: 4, DISGUISE: 4}),
+    "Action": ("orange", {INSPECTOR: 6, ARREST: 5, ALIBI: 6}),
+    "Detective": ("purple", {HOLMES: 1, WATSON: 1, MYCROFT: 1, AFOOT: 1}),
+    "Villain": ("black", {MORIARTY: 1, MORAN: 1, CLAY: 1, MILVERTON: 1}),
+}
+
+COPIES: dict[str, int] = {kind: n for _, kinds in SUITS.values() for kind, n in kinds.items()}
+KINDS: tuple[str, ...] = tuple(COPIES)
+SUIT_OF: dict[str, str] = {kind: suit for suit, (_, kinds) in SUITS.items() for kind in kinds}
+COLOUR_OF: dict[str, str] = {kind: SUITS[suit][0] for kind, suit in SUIT_OF.items()}
+
+MOVEMENTS = tuple(SUITS["Movement"][1])
+LOCATIONS = tuple(SUITS["Location"][1])
+VILLAINS = tuple(SUITS["Villain"][1])
+LONDON_PLACES = (LONDON, BAKER_STREET, SCOTLAND_YARD)  # the Country card is the only country place
+
+#: the two kinds of place a game can be in
+IN_LONDON, IN_COUNTRY = "London", "Country"
+
+DECK_SIZE = sum(COPIES.values())  # 108
+
+
+def region_of(place: str) -> str:
+    """The kind of place a Location card is: London (London, Baker Street, Scotland
+    Yard) or the Country."""
+    if place not in LOCATIONS:
+        raise ValueError(f"{place!r} is not a Location card.")
+    return IN_LONDON if place in LONDON_PLACES else IN_COUNTRY
+
+
+def full_deck() -> list[str]:
+    """All 108 cards, in a fixed order (shuffle it yourself)."""
+    return [kind for kind, n in COPIES.items() for _ in range(n)]
+
+
+def count(cards) -> Counter:
+    """How many of each kind are in ``cards``."""
+    return Counter(cards)
+
+
+#: Italian words of the rulebook, and the English the project uses
+GLOSSARY: tuple[tuple[str, str, str], ...] = (
+    ("Movimento", "Movement", "a suit: blue border"),
+    ("Treno", "Train", "moves the game to the other kind of place"),
+    ("Carrozza", "Hansom", "moves the game to a place of the same kind"),
+    ("Località / Luogo", "Location", "a suit: green border"),
+    ("Londra", "London", ""),
+    ("Campagna", "Country", ""),
+    ("Informazione", "Information", "a suit: magenta border"),
+    ("Indizio", "Clue", ""),
+    ("telegrammi", "Telegrams", "the penalty cards of the scoring"),
+    ("Travestimento", "Disguise", ""),
+    ("Azione", "Action", "a suit: orange border"),
+    ("Arresto", "Arrest", ""),
+    ("Alibi", "Alibi", ""),
+    ("Detective", "Detective", "a suit: purple border"),
+    ("Criminale", "Villain", "a suit: black border"),
+    ("mazzo", "draw pile", ""),
+    ("mano", "hand", ""),
+    ("penalità", "penalty", "Scotland Yard, Telegram, a false arrest"),
+)
