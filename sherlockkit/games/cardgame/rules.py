@@ -125,6 +125,7 @@ class Peek:
     cards: tuple[str, ...]
     hand: int
     why: str
+    at: int  # how many log lines there were when the cards were seen
 
 
 @dataclass(frozen=True)
@@ -645,7 +646,8 @@ def _peek(state: State, looker: int, target: int, k: int, why: str) -> State:
 
 
 def _remember(state: State, looker: int, target: int, cards: tuple, why: str) -> State:
-    return replace(state, peeks=state.peeks + (Peek(looker, target, tuple(sorted(cards)), state.hand_number, why),))
+    peek = Peek(looker, target, tuple(sorted(cards)), state.hand_number, why, len(state.log))
+    return replace(state, peeks=state.peeks + (peek,))
 
 
 def _add(state: State, player: int, points: int) -> State:

@@ -1,0 +1,159 @@
+"""Bots for The Sherlock Holmes Card Game. A bot sees only its own :class:`~rules.View`.
+
+Two levels:
+
+- ``"constable"`` plays any legal move at random (targets too), answers with an Alibi
+  only to save a Villain, and passes a random card.
+- ``"sleuth"`` remembers what it has seen: a player it saw holding a Villain (since the
+  last Thick Fog, Mycroft, Alibi or arrest that moved cards) is its suspect, and its
+  Arrest, Holmes, Watson and Inspector at Scotland Yard go to that player; with no
+  suspect it spends Holmes and Watson on the player with the fewest cards and keeps its
+  Arrests. Holding a Villain it sheds cards, swaps its hand away with Mycroft, passes
+  the Villain on after an Alibi, and answers every arrest with an Alibi.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from sherlockkit.games.cardgame import rules
+from sherlockkit.games.cardgame.cards import (
+    ARREST, CLUE, DISGUISE, HOLMES, I_SUSPECT, INSPECTOR, MYCROFT, SCOTLAND_YARD, TELEGRAM, VILLAINS, WATSON,
+)
+from sherlockkit.games.cardgame.rules import Answer, Keep, PassCard, Play, PlayVillains, View
+
+LEVELS = ("constable", "sleuth")
+#: log lines after which what a player was seen holding may have moved
+SHUFFLES = ("every hand is gathered", "swap hands", "the cards have gone round", "a false arrest", "is dealt")
+CATCHING = (ARREST, HOLMES, WATSON)
+
+
+@dataclass
+class Bot:
+    """One seat's bot: ``choose(view)`` returns its move."""
+
+    seat: int
+    level: str
+    rng: random.Random
+
+    def choose(self, seen: View):
+        options = rules.moves(seen)
+        if not options:
+            raise ValueError(f"{seen.names[self.seat]} has nothing to do now.")
+        if self.level == "constable":
+            return _constable(seen, options, self.rng)
+        return _sleuth(seen, options, self.rng)
+
+
+def make_bots(levels: dict[int, str], seed: int) -> dict[int, Bot]:
+    """A bot for each seat in ``levels`` (seat -> level), with its own random source."""
+    unknown = set(levels.values()) - set(LEVELS)
+    if unknown:
+        raise ValueError(f"Unknown bot level {min(unknown)!r}; the levels are {', '.join(LEVELS)}.")
+    return {seat: Bot(seat, level, random.Random(f"{seed}/{seat}")) for seat, level in levels.items()}
+
+
+def holds_villain(seen: View) -> bool:
+    return any(c in VILLAINS for c in seen.hand)
+
+
+def suspect(seen: View) -> int | None:
+    """The player this player last saw holding a Villain, if nothing has moved cards since."""
+    since = max((i for i, line in enumerate(seen.log) if any(s in line.lower() for s in SHUFFLES)), default=-1)
+    for peek in reversed(seen.peeks):
+        if peek.hand == seen.hand_number and peek.at > since and any(c in VILLAINS for c in peek.cards):
+            return peek.target
+    return None
+
+
+def cleared(seen: View) -> set[int]:
+    """The players this player has seen a whole hand of, with no Villain, since anything
+    last moved cards (Holmes, Watson, a false arrest)."""
+    since = max((i for i, line in enumerate(seen.log) if any(s in line.lower() for s in SHUFFLES)), default=-1)
+    return {peek.target for peek in seen.peeks if peek.hand == seen.hand_number and peek.at > since
+            and peek.why in (HOLMES, WATSON) and not any(c in VILLAINS for c in peek.cards)}
+
+
+def _constable(seen: View, options: list, rng: random.Random):
+    answers = [o for o in options if isinstance(o, Answer)]
+    if answers:
+        save = holds_villain(seen) and seen.pending.card in (ARREST, WATSON, INSPECTOR)
+        return Answer(seen.me, True) if save and Answer(seen.me, True) in answers else Answer(seen.me, False)
+    return rng.choice(options)
+
+
+def _sleuth(seen: View, options: list, rng: random.Random):
+    me = seen.me
+    villain = holds_villain(seen)
+    if any(isinstance(o, PlayVillains) for o in options):
+        return PlayVillains(me)
+    if any(isinstance(o, Answer) for o in options):
+        wants = villain and seen.pending.card != I_SUSPECT
+        return Answer(me, True) if wants and Answer(me, True) in options else Answer(me, False)
+    if any(isinstance(o, PassCard) for o in options):
+        bad = [o for o in options if o.card in VILLAINS] or [o for o in options if o.card not in (HOLMES, WATSON, ARREST)]
+        return rng.choice(bad or options)
+    plays = [o for o in options if isinstance(o, Play)]
+    if not plays:
+        return options[0]  # Draw, or Keep when the drawn card is no use
+    target = suspect(seen)
+    others = [p for p in range(seen.players) if p != me]
+    open_ = [p for p in others if p not in cleared(seen)] or others
+    likely = min(open_, key=lambda p: (seen.hand_sizes[p], rng.random()))
+    fewest = min(others, key=lambda p: (seen.hand_sizes[p], rng.random()))
+
+    def score(o: Play) -> float:
+        card, t = o.card, o.target
+        at_yard = card == INSPECTOR and seen.top.card == SCOTLAND_YARD
+        if card in CATCHING or at_yard:
+            if target is not None:
+                return 100 if t == target else -50
+            if card in (HOLMES, WATSON):  # a look costs nothing
+                return 40 if t == likely else -10
+            if t != likely:
+                return -30
+            return 50 if len(open_) == 1 else 30 - seen.hand_sizes[t]  # a false arrest costs their cards
+        if card == MYCROFT:
+            if villain:
+                return 60 if t == fewest else 5
+            if target is not None and t == target:
+                return -100
+            return 20 if t == fewest and seen.hand_sizes[t] < len(seen.hand) - 2 else -15
+        if card in (I_SUSPECT, INSPECTOR):
+            return 15 if t == (target if target is not None else fewest) else 5
+        if card in (CLUE, DISGUISE):
+            return 16 if card == CLUE or o.target == likely else 6
+        if card == TELEGRAM:
+            return 12
+        return 8 + seen.hand.count(card)  # shed the kinds held most
+
+    best = max(plays, key=lambda o: (score(o), rng.random()))
+    if score(best) < 0 and any(isinstance(o, Keep) for o in options):
+        return Keep(me)
+    if score(best) < -15 and len(plays) < len(options):
+        return next(o for o in options if not isinstance(o, Play))
+    return best
+
+
+def next_bot_move(state, bots: dict[int, Bot]):
+    """The first move any bot makes now (seat order), or ``None`` if no bot has one."""
+    for seat, bot in bots.items():
+        seen = rules.view(state, seat)
+        if rules.moves(seen):
+            return bot.choose(seen)
+    return None
+
+
+def play_out(state, bots: dict[int, Bot], limit: int = 100_000):
+    """Let the bots play until the game ends; returns the final state and the moves."""
+    moves = []
+    while not state.finished:
+        move = next_bot_move(state, bots)
+        if move is None:
+            raise ValueError("No bot can move, but the game is not over.")
+        state = rules.play(state, move)
+        moves.append(move)
+        if len(moves) > limit:
+            raise RuntimeError("The bots went on too long.")
+    return state, moves
