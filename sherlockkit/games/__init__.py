@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-GAME_IDS = ("express", "story")
+GAME_IDS = ("express", "story", "cardgame")
 
 
 def rules_of(game_id: str):

@@ -15,7 +15,7 @@ tested in ``tests/cardgame``.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Union
 
 from sherlockkit.engine import IllegalAction, chance
@@ -301,12 +301,6 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(tuple(p for p, s in enumerate(state.scores) if s == best), state.scores)
 
 
-def options_of(state: State) -> dict:
-    """The options ``new`` was given (for saves)."""
-    points = {k: v for k, v in asdict(state.scoring).items() if v != getattr(Scoring, k)}
-    return {"players": state.players, "hands": state.hands_in_game, "names": list(state.names), **points}
-
-
 # --- what is legal, and why not -----------------------------------------------------------------------
 
 def _kinds(hand) -> tuple[str, ...]:
@@ -572,13 +566,13 @@ def _end_hand(state: State, how: str, who: int | None, caught: int | None) -> St
     telegrams = [state.scores[p] - sum(row[p] for row in state.hand_scores) for p in range(state.players)]
     row = tuple(points[p] + telegrams[p] for p in range(state.players))
     totals = tuple(state.scores[p] + points[p] for p in range(state.players))
-    summary = ", ".join(f"{n} {'+' if v >= 0 else ''}{v}" for n, v in zip(state.names, row))
+    summary = ", ".join(f"{n} {'+' if v >= 0 else ''}{v}" for n, v in zip(state.names, row, strict=True))
     state = replace(state, scores=totals, hand_scores=state.hand_scores + (row,), pending=None, drawn=None,
                     phase=PLAY, passing=())
     state = _say(state, f"Hand {state.hand_number} scores: {summary}.")
     if state.hand_number >= state.hands_in_game:
         best = min(totals)
-        winners = " and ".join(n for n, t in zip(state.names, totals) if t == best)
+        winners = " and ".join(n for n, t in zip(state.names, totals, strict=True) if t == best)
         return _say(replace(state, finished=True), f"The game is over: {winners} wins with {best} points (lowest).")
     return _deal(state)
 
