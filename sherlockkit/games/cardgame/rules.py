@@ -2,7 +2,7 @@
 
 A hand: the holder of "The game is afoot!" opens; then each player in turn, passing to
 the left, plays one card that may follow the table's last card (see ``legality.py``), or,
-holding none, draws one -- and may play it at once if it fits. A player holding a
+holding none, draws one -- and may play it at once if it fits, or keep it. A player holding a
 Villain wants to empty their hand with the Villain(s) last; everyone else wants to find
 that player with an Arrest, an Inspector at Scotland Yard, Holmes or Watson. A hand ends
 with an arrest, an escape, or -- the draw pile empty and nobody able to play for a whole
@@ -440,7 +440,7 @@ def _play_card(state: State, action: Play) -> State:
         hands[me], hands[target] = hands[target], hands[me]
         state = replace(state, hands=tuple(hands))
         return _next_player(_say(state, f"{who} plays {MYCROFT}: {who} and {names[target]} swap hands."), me)
-    return _next_player(_say(state, f"{who} plays {card}."), me)
+    return _next_player(_say(state, f"{who} plays {card}" + ("" if card.endswith(".") else ".")), me)
 
 
 def _answer(state: State, alibi: bool) -> State:
@@ -530,10 +530,9 @@ def _draw_for_turn(state: State, me: int) -> State:
     hands[me] = hands[me] + (card,)
     state = replace(state, pile=state.pile[1:], hands=tuple(hands))
     state = _say(state, f"{who} cannot play and draws a card.")
-    drawn = replace(state, phase=DRAWN, drawn=card)
-    if _plays(view(drawn, me), (card,)):
-        return drawn
-    return _next_player(state, me)
+    # Always a choice, even when the card does not fit: otherwise everyone would see
+    # whether it does.
+    return replace(state, phase=DRAWN, drawn=card)
 
 
 def _escape(state: State, me: int) -> State:

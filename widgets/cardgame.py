@@ -1,0 +1,601 @@
+"""The Sherlock Holmes Card Game at the table: you against two to five bots.
+
+``CardGameSession`` is the controller (engine state, bots on timers, your moves);
+``CardGameTable`` is the ipywidgets view. The view is drawn only from what your seat may
+see, ``rules.view(state, 0)``: your own hand, the sizes of the other hands, the table and
+your own peeks. No rule lives here: what may be played, and why not, comes from
+``sherlockkit.games.cardgame``.
+"""
+
+from __future__ import annotations
+
+import html
+from urllib.parse import quote
+
+import ipywidgets as w
+
+from sherlockkit.games.cardgame import bots, legality, rules
+from sherlockkit.games.cardgame.cards import (
+    AFOOT, ALIBI, ARREST, BAKER_STREET, CLUE, COUNTRY, DISGUISE, HANSOM, HOLMES, I_SUSPECT, INSPECTOR, KINDS,
+    LONDON, MYCROFT, SCOTLAND_YARD, SUIT_OF, TELEGRAM, THICK_FOG, TRAIN, VILLAINS, WATSON,
+)
+from sherlockkit.games.cardgame.rules import (
+    ALIBI_WINDOW, DRAWN, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains,
+)
+from widgets.cardgame_art import back_svg, card_face_svg, colour, top_svg
+from widgets.controls import BAD_SEED, action_button, read_seed, save_controls
+from widgets.session import GameSession
+
+HUMAN_NAME = "Holmes (you)"
+#: no bot is called after a card (Watson, Mycroft), so the log never reads "plays Mycroft on Mycroft"
+BOT_NAMES = ("Lestrade", "Irene", "Mrs Hudson", "Gregson", "Wiggins")
+YOU = 0
+BOT_SECONDS = 0.7  # a bot's turn
+QUICK_SECONDS = 0.35  # a bot's answer to a card, or the card it passes
+MAX_HANDS = 6
+
+
+def _slug(card: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in card.lower()).strip("-")
+
+
+def _names(players: int) -> list[str]:
+    return [HUMAN_NAME, *BOT_NAMES[: players - 1]]
+
+
+class CardGameSession(GameSession):
+    """A game of The Sherlock Holmes Card Game with you in seat 0 and bots in the others."""
+
+    def __init__(self, players: int = 4, level: str = "sleuth", seed: int | None = None, hands: int = 3,
+                 clock=None, bot_seconds: float = BOT_SECONDS):
+        if level not in bots.LEVELS:
+            raise ValueError(f"Unknown bot level {level!r}; the levels are {', '.join(bots.LEVELS)}.")
+        self.level = level
+        self.bot_seconds = bot_seconds
+        self.bots: dict[int, bots.Bot] = {}
+        super().__init__(rules, {"players": players, "hands": hands, "names": _names(players)}, seed=seed,
+                         clock=clock)
+
+    def prepare(self) -> None:
+        """A bot of the chosen level in every seat but yours."""
+        self.bots = bots.make_bots({p: self.level for p in range(1, self.options["players"])}, self.seed)
+
+    def new_game(self, players=None, level=None, hands=None, seed=None) -> None:
+        """Deal again with the given settings (the current ones where not given)."""
+        if level is not None:
+            if level not in bots.LEVELS:
+                self.message = f"Unknown bot level {level!r}; the levels are {', '.join(bots.LEVELS)}."
+                self.notify()
+                return
+            self.level = level
+        players = players or self.options["players"]
+        hands = hands or self.options["hands"]
+        self.start(seed, {"players": players, "hands": hands, "names": _names(players)})
+
+    # --- your moves -------------------------------------------------------------------
+
+    def play(self, card: str, target: int | None = None) -> bool:
+        """Play ``card`` from your hand (``target``: the seat it names, when it names one)."""
+        return self.act(Play(YOU, card, target))
+
+    def play_villains(self) -> bool:
+        """Go out: put down your Villains, the only cards you hold."""
+        return self.act(PlayVillains(YOU))
+
+    def draw(self) -> bool:
+        """Holding nothing you may play: draw (or pass, when the pile is empty)."""
+        return self.act(Draw(YOU))
+
+    def keep(self) -> bool:
+        """Keep the card you have just drawn."""
+        return self.act(Keep(YOU))
+
+    def answer(self, alibi: bool) -> bool:
+        """Named by an Arrest, Inspector, I Suspect or Watson: play your Alibi, or take it."""
+        return self.act(Answer(YOU, alibi))
+
+    def pass_card(self, card: str) -> bool:
+        """After an Alibi: the card you pass, face down, to the player on your left."""
+        return self.act(PassCard(YOU, card))
+
+    # --- the bots -----------------------------------------------------------------------
+
+    def after_change(self) -> None:
+        self.cancel_timer()
+        if not self.replaying:
+            move = bots.next_bot_move(self.state, self.bots)
+            if move is not None:
+                delay = QUICK_SECONDS if isinstance(move, (Answer, PassCard)) else self.bot_seconds
+                self.schedule(delay, lambda: self.act(move, by_you=False))
+        self.notify()
+
+    @property
+    def you(self) -> rules.View:
+        """The table as you see it (seat 0's view): all the table draws."""
+        return rules.view(self.state, YOU)
+
+
+# --- words ------------------------------------------------------------------------------------------
+
+#: what each card does, in a sentence (the tooltip of a card in your hand)
+EFFECTS = {
+    TRAIN: "Moves the game to the other kind of place: from London to the Country, or back.",
+    HANSOM: "Moves the game to another place of the same kind.",
+    THICK_FOG: "Every hand is gathered, shuffled and dealt again; after it any place may follow.",
+    LONDON: "A place in London: follows a Train, a Hansom or Thick Fog.",
+    BAKER_STREET: "A place in London: follows a Train, a Hansom or Thick Fog.",
+    SCOTLAND_YARD: "A place in London; the next player draws two cards first.",
+    COUNTRY: "The place in the Country: follows a Train, a Hansom or Thick Fog.",
+    CLUE: "You look at two cards of the player who played before you.",
+    I_SUSPECT: "Name a player: they draw a card (unless they show an Alibi).",
+    TELEGRAM: "The next player takes penalty points.",
+    DISGUISE: "Name a player and look at two of their cards.",
+    INSPECTOR: "Name a player: they draw two cards; played on Scotland Yard it is an arrest too.",
+    ARREST: "Name a player: a Villain in their hand is caught; if they hold none, you take their cards.",
+    ALIBI: "Answers an Arrest, Inspector, I Suspect or Watson aimed at you; then everyone passes a card left.",
+    HOLMES: "Look through a player's hand: a Villain there is caught.",
+    WATSON: "Look through a player's hand like Holmes, but they may answer with an Alibi.",
+    MYCROFT: "Swap hands with a player you name.",
+    AFOOT: "Opens the hand.",
+}
+for _villain in VILLAINS:
+    EFFECTS[_villain] = "A Villain: it goes down only as your last card (or cards), and then you escape."
+
+#: what taking a card aimed at you means
+TAKING = {
+    ARREST: "if you hold a Villain you are caught; if not, they take all your cards and you draw as many",
+    INSPECTOR: "you draw two cards",
+    I_SUSPECT: "you draw a card",
+    WATSON: "they look through your hand, and a Villain there is caught",
+}
+
+STYLE = """<style>
+.sk-cardgame { max-width: 1100px; }
+.sk-cardgame .widget-html-content { line-height: 1.35; }
+.sk-cardgame .sk-title { margin: 4px 0; }
+.sk-cardgame .sk-banner { display: inline-block; padding: 3px 12px; border-radius: 14px; background: #eee;
+  font-weight: bold; margin-left: 8px; font-size: 0.95em; }
+.sk-cardgame .sk-banner.sk-your-turn { background: #ffd54a; color: #3a2a00; box-shadow: 0 0 0 2px #e0a800; }
+.sk-cardgame .sk-banner.sk-over { background: #cfeedd; color: #064; }
+.sk-cardgame .sk-board { display: flex; gap: 14px; align-items: flex-start; flex-wrap: wrap; }
+.sk-cardgame .sk-board .sk-place { text-align: center; font-size: 0.85em; color: #555; }
+.sk-cardgame .sk-follow { font-size: 0.85em; color: #444; max-width: 260px; }
+.sk-cardgame table.sk-seats { border-collapse: separate; border-spacing: 6px 0; }
+.sk-cardgame .sk-seats td { padding: 4px 10px; border: 1px solid #ddd; border-radius: 8px; vertical-align: top;
+  text-align: center; min-width: 92px; }
+.sk-cardgame .sk-seats td.sk-active { background: #fff4d6; border-color: #e0b040; box-shadow: 0 0 0 2px #e0b040; }
+.sk-cardgame .sk-seats .sk-status { font-size: 0.85em; min-height: 1.2em; }
+.sk-cardgame .sk-prompt { font-size: 1.1em; margin: 8px 0 2px 0; padding: 6px 10px; border-left: 5px solid #e0a800;
+  background: #fffaf0; }
+.sk-cardgame .sk-prompt.sk-waiting { border-left-color: #bbb; background: #f7f7f7; color: #555; }
+.sk-cardgame .sk-message { font-size: 1.05em; min-height: 1.4em; color: #9a3a00; margin: 4px 0; font-weight: bold; }
+.sk-cardgame .sk-message.sk-over { color: #064; font-size: 1.25em; }
+.sk-cardgame .sk-hand-card { background-color: transparent !important; background-size: 100% 100%;
+  background-repeat: no-repeat; border: none; box-shadow: none !important; white-space: normal; line-height: 1.15;
+  font-weight: bold; font-size: 12px; display: flex; align-items: flex-end; justify-content: center;
+  text-align: center; padding: 0 8px 14px 8px; color: #2a2320; margin: 10px 3px 4px 3px; overflow: visible; }
+.sk-cardgame .sk-hand-card:focus, .sk-cardgame .sk-hand-card:focus-visible { outline: none; }
+.sk-cardgame .sk-hand-card.sk-legal { transform: translateY(-8px);
+  filter: drop-shadow(0 0 4px #f0b400) drop-shadow(0 0 3px #f0b400); }
+.sk-cardgame .sk-hand-card.sk-dim { opacity: 0.5; filter: grayscale(55%); }
+.sk-cardgame .sk-hand-card.sk-chosen { filter: drop-shadow(0 0 5px #d4002a) drop-shadow(0 0 3px #d4002a); }
+.sk-cardgame .sk-hand-label { margin: 6px 0 0 0; }
+.sk-cardgame .sk-hand-label small { color: #666; }
+.sk-cardgame table.sk-scores { border-collapse: collapse; font-size: 0.92em; }
+.sk-cardgame .sk-scores td, .sk-cardgame .sk-scores th { border: 1px solid #ddd; padding: 2px 8px; text-align: right; }
+.sk-cardgame .sk-scores th { background: #f4efe4; }
+.sk-cardgame .sk-scores tr.sk-total td { font-weight: bold; background: #faf7f0; }
+.sk-cardgame .sk-scores td.sk-best { background: #d8f1e2; }
+.sk-cardgame .sk-legend { font-size: 0.8em; color: #666; max-width: 420px; }
+.sk-cardgame .sk-chip { display: inline-block; border: 2px solid #999; border-radius: 5px; padding: 0 5px;
+  margin: 1px 2px; background: #fffdf6; font-size: 0.9em; }
+.sk-cardgame .sk-peeks { max-width: 460px; }
+.sk-cardgame .sk-peeks li { margin: 2px 0; }
+.sk-cardgame .sk-moved { color: #999; font-size: 0.85em; }
+.sk-cardgame .sk-log { margin: 0; padding-left: 40px; max-height: 260px; overflow-y: auto; font-size: 0.92em; }
+.sk-cardgame .sk-log li:first-child { font-weight: bold; }
+.sk-cardgame h4 { margin: 8px 0 4px 0; }
+</style>"""
+
+CARD_BACKGROUNDS = "<style>" + "".join(
+    f'.sk-cardgame .sk-hand-card.sk-kind-{_slug(k)} {{ background-image: url("data:image/svg+xml,'
+    f'{quote(card_face_svg(k), safe="")}"); }}\n' for k in KINDS) + "</style>"
+
+
+class CardGameTable(w.VBox):
+    """The playable table: the card on the table, the other players' hands (face down),
+    your hand to click, the controls of the moment, scores, what you have seen, the log
+    and the settings."""
+
+    def __init__(self, game: CardGameSession | None = None, **options):
+        self.game = game or CardGameSession(**options)
+        self.choosing: str | None = None  # a card of yours waiting for its target
+        self.header = w.HTML()
+        self.board = w.HTML()
+        self.prompt = w.HTML()
+        self.draw_button = action_button("Draw a card", lambda _: self.game.draw(), "draw", style="primary")
+        self.keep_button = action_button("Keep it", lambda _: self.game.keep(), "keep", style="warning")
+        self.villains_button = action_button("Put down my Villains and escape", lambda _: self.game.play_villains(),
+                                             "villains", style="danger")
+        self.alibi_button = action_button("Play Alibi", lambda _: self._answer(True), "alibi", style="success")
+        self.take_button = action_button("Take it", lambda _: self._answer(False), "take", style="warning")
+        self.target_label = w.HTML()
+        self.target_buttons = [action_button("", lambda _, s=s: self._play_on(s), f"target-{s}", style="info")
+                               for s in range(rules.MAX_PLAYERS)]
+        for button in self.target_buttons:
+            button.add_class("sk-target")
+        self.cancel_button = action_button("Cancel", lambda _: self._cancel(), "cancel")
+        self.action_bar = w.HBox([self.draw_button, self.keep_button, self.villains_button, self.alibi_button,
+                                  self.take_button, self.target_label, *self.target_buttons, self.cancel_button],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.notice = w.HTML()
+        self.hand_label = w.HTML()
+        self.hand_buttons: list[w.Button] = []
+        self.shown_hand: tuple[str, ...] = ()
+        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="flex-end", min_height="140px"))
+        self.hand_box.add_class("sk-hand")
+        self.scores_box = w.HTML()
+        self.peeks_box = w.HTML()
+        self.log_box = w.HTML()
+        self.setup = self._setup_panel()
+        lower = w.HBox([w.VBox([self.log_box], layout=w.Layout(width="50%", margin="0 16px 0 0")),
+                        w.VBox([self.scores_box, self.peeks_box], layout=w.Layout(width="48%"))],
+                       layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([
+            w.HTML(STYLE + CARD_BACKGROUNDS), self.header, self.board, self.prompt, self.action_bar, self.notice,
+            self.hand_label, self.hand_box, lower, self.setup,
+        ])
+        self.add_class("sk-cardgame")
+        self.game.on_change(self.render)
+        self.render()
+
+    def _setup_panel(self) -> w.Accordion:
+        o = self.game.options
+        self.players_slider = w.IntSlider(value=o["players"], min=rules.MIN_PLAYERS, max=rules.MAX_PLAYERS,
+                                          description="players")
+        self.level_menu = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bots")
+        self.hands_slider = w.IntSlider(value=o["hands"], min=1, max=MAX_HANDS, description="hands")
+        self.seed_box = w.Text(value="", placeholder="random", description="seed")
+        self.seed_box.add_class("sk-seed-box")
+        new = action_button("New game", lambda _: self._new_game(), "new-game", style="success")
+        self.save_box, saving = save_controls(self.game, "game", replay_seconds=0.4)
+        self.replay_button, self.save_button, self.load_button = saving
+        panel = w.VBox([w.HBox([self.players_slider, self.level_menu]), w.HBox([self.hands_slider, self.seed_box]),
+                        w.HBox([new, *saving]), self.save_box])
+        accordion = w.Accordion(children=[panel], titles=("Game settings, saves and replays",))
+        accordion.selected_index = None
+        return accordion
+
+    # --- clicks ----------------------------------------------------------------------------
+
+    def _new_game(self) -> None:
+        seed = read_seed(self.game, self.seed_box.value)
+        if seed is not BAD_SEED:
+            self.choosing = None
+            self.game.new_game(players=self.players_slider.value, level=self.level_menu.value,
+                               hands=self.hands_slider.value, seed=seed)
+
+    def click_card(self, card: str) -> None:
+        """A click on a card of your hand: what it means depends on the moment."""
+        seen = self.game.you
+        options = rules.moves(seen)
+        self.choosing = None
+        if seen.phase == PASSING and not seen.finished:
+            self.game.pass_card(card)
+        elif seen.phase == ALIBI_WINDOW and card == ALIBI and Answer(YOU, True) in options:
+            self.game.answer(True)
+        elif card in VILLAINS and PlayVillains(YOU) in options:
+            self.game.play_villains()
+        elif not self.game.replaying and any(isinstance(a, Play) and a.card == card and a.target is not None
+                                             for a in options):
+            self.choosing = card  # a card that names a player: ask whom
+            self.game.message = ""
+            self.render()
+        else:
+            self.game.play(card)  # legal, or refused with the engine's sentence
+
+    def _play_on(self, seat: int) -> None:
+        card, self.choosing = self.choosing, None
+        if card is None:
+            self.render()
+        else:
+            self.game.play(card, seat)
+
+    def _cancel(self) -> None:
+        self.choosing = None
+        self.render()
+
+    def _answer(self, alibi: bool) -> None:
+        self.choosing = None
+        self.game.answer(alibi)
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Draw the table from your seat's view only."""
+        game, seen = self.game, self.game.you
+        options = [] if game.replaying else rules.moves(seen)
+        playable = _playable_kinds(seen, options)
+        if self.choosing is not None and not any(isinstance(a, Play) and a.card == self.choosing for a in options):
+            self.choosing = None
+        # The page receives the changes in this order: the hand and the buttons first, the
+        # banner and the prompt last, so "your turn" never shows over last turn's hand.
+        self._render_hand(seen, playable)
+        self._render_actions(seen, options)
+        self.board.value = _board(seen, game)
+        self.scores_box.value = _scores(seen)
+        self.peeks_box.value = _peeks(seen)
+        self.notice.value = _notice(seen, game)
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(seen.log[-80:]))
+        self.log_box.value = (f"<h4>What happened (newest first)</h4>"
+                              f"<ol class='sk-log' reversed start='{len(seen.log)}'>{lines}</ol>")
+        self.header.value = _header(seen, game)
+        self.prompt.value = _prompt(seen, options, game.replaying, self.choosing)
+
+    def _render_actions(self, seen: rules.View, options: list) -> None:
+        def show(widget, visible: bool) -> None:
+            widget.layout.display = "" if visible else "none"
+
+        show(self.draw_button, Draw(YOU) in options)
+        self.draw_button.description = "Draw a card" if seen.pile_size else "Pass (the draw pile is empty)"
+        show(self.keep_button, Keep(YOU) in options)
+        self.keep_button.description = f"Keep the {seen.drawn}" if seen.drawn else "Keep it"
+        show(self.villains_button, PlayVillains(YOU) in options)
+        show(self.alibi_button, Answer(YOU, True) in options)
+        show(self.take_button, Answer(YOU, False) in options)
+        targets = sorted({a.target for a in options if isinstance(a, Play) and a.card == self.choosing
+                          and a.target is not None}) if self.choosing else []
+        show(self.target_label, bool(targets))
+        self.target_label.value = (f"<b>Play {html.escape(self.choosing)} on:</b>&nbsp;" if targets else "")
+        for seat, button in enumerate(self.target_buttons):
+            show(button, seat in targets)
+            if seat in targets:
+                cards = seen.hand_sizes[seat]
+                button.description = f"{seen.names[seat]} ({cards} card{'s' if cards != 1 else ''})"
+        show(self.cancel_button, bool(targets))
+
+    def _render_hand(self, seen: rules.View, playable: set[str]) -> None:
+        hand = tuple(sorted(seen.hand, key=KINDS.index))
+        while len(self.hand_buttons) < len(hand):
+            i = len(self.hand_buttons)
+            button = w.Button(layout=w.Layout(width="86px", height="122px"))
+            button.on_click(lambda _, i=i: self.click_card(self.shown_hand[i]))
+            self.hand_buttons.append(button)
+        self.shown_hand = hand
+        for card, button in zip(hand, self.hand_buttons):
+            state = "sk-legal" if card in playable else "sk-dim"
+            chosen = ("sk-chosen",) if card == self.choosing else ()
+            classes = ("sk-hand-card", f"sk-kind-{_slug(card)}", f"sk-suit-{SUIT_OF[card].lower()}", state, *chosen)
+            if button.description != card:
+                button.description = card
+            button.tooltip = EFFECTS[card] + ("" if card in playable else " (Not playable now: click to see why.)")
+            if tuple(button._dom_classes) != classes:
+                button._dom_classes = classes
+        if tuple(self.hand_box.children) != tuple(self.hand_buttons[: len(hand)]):
+            self.hand_box.children = self.hand_buttons[: len(hand)]
+        if seen.finished:
+            hint = "the game is over"
+        elif seen.phase == PASSING and playable:
+            hint = "click the card you pass to the left"
+        elif seen.phase == ALIBI_WINDOW and playable:
+            hint = "your Alibi may answer now"
+        elif playable:
+            hint = "highlighted cards may be played now; click a dimmed one to see why not"
+        else:
+            hint = "none may be played now; click one to see why"
+        self.hand_label.value = (f"<h4 class='sk-hand-label'>Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
+                                 f" <small>({hint})</small></h4>")
+
+
+# --- pieces of the page (from the view only) ---------------------------------------------------------
+
+
+def _playable_kinds(seen: rules.View, options: list) -> set[str]:
+    kinds = set()
+    for action in options:
+        if isinstance(action, (Play, PassCard)):
+            kinds.add(action.card)
+        elif isinstance(action, PlayVillains):
+            kinds.update(c for c in seen.hand if c in VILLAINS)
+        elif isinstance(action, Answer) and action.alibi:
+            kinds.add(ALIBI)
+    return kinds
+
+
+def _winners(seen: rules.View) -> list[int]:
+    best = min(seen.scores)
+    return [p for p, s in enumerate(seen.scores) if s == best]
+
+
+def _header(seen: rules.View, game: CardGameSession) -> str:
+    if seen.finished:
+        banner = "<span class='sk-banner sk-over'>Game over</span>"
+    elif game.replaying:
+        banner = "<span class='sk-banner'>Replay</span>"
+    elif seen.phase == PASSING:
+        who = "Your choice" if seen.passed and not seen.passed[YOU] and seen.hand else "Passing cards"
+        mine = " sk-your-turn" if who == "Your choice" else ""
+        banner = f"<span class='sk-banner{mine}'>{who}: pass a card left</span>"
+    elif seen.phase == ALIBI_WINDOW:
+        target = seen.pending.target
+        banner = ("<span class='sk-banner sk-your-turn'>▶ You must answer</span>" if target == YOU
+                  else f"<span class='sk-banner'>{html.escape(seen.names[target])} answers</span>")
+    elif seen.turn == YOU:
+        banner = "<span class='sk-banner sk-your-turn'>▶ Your turn</span>"
+    else:
+        banner = f"<span class='sk-banner'>{html.escape(seen.names[seen.turn])}'s turn</span>"
+    return (f"<h3 class='sk-title'>Hand {seen.hand_number} of {seen.hands_in_game}{banner}"
+            f" <small class='sk-seed'>seed {game.seed} · bots: {html.escape(game.level)}</small></h3>")
+
+
+def _follow_hint(seen: rules.View) -> str:
+    if seen.finished:
+        return ""
+    if not seen.played:
+        return "The hand opens with <b>The game is afoot!</b>"
+    kinds = [k for k in legality.playable(seen.top) if k != AFOOT]
+    chips = "".join(_chip(k) for k in kinds)
+    return f"May follow now: {chips}" if kinds else "Nothing may follow."
+
+
+def _chip(card: str) -> str:
+    return f"<span class='sk-chip' style='border-color:{colour(card)}'>{html.escape(card)}</span>"
+
+
+def _board(seen: rules.View, game: CardGameSession) -> str:
+    top = top_svg(seen.top, opened=bool(seen.played), width=104)
+    last = ""
+    if seen.played and seen.played[-1] != seen.top.card:
+        last = (f"<div>last played: {_chip(seen.played[-1])}<br><small>(the table goes on as if from "
+                f"{html.escape(seen.top.label)})</small></div>")
+    table = (f"<div class='sk-place'><div>on the table</div>{top}{last}</div>"
+             f"<div class='sk-place'><div>draw pile</div>{back_svg(seen.pile_size, width=62)}"
+             f"<div>{len(seen.played)} played<br>this hand</div></div>"
+             f"<div class='sk-follow'>{_follow_hint(seen)}</div>")
+    cells = []
+    for p, name in enumerate(seen.names):
+        active = _acting(seen, p) and not seen.finished and not game.replaying
+        status = _seat_status(seen, p)
+        who = "your seat" if p == YOU else f"bot · {html.escape(game.level)}"
+        cells.append(
+            f"<td class='sk-seat{' sk-active' if active else ''}' data-seat='{p}'>"
+            f"<b>{'▶ ' if active else ''}{html.escape(name)}</b><br><small>{who}</small><br>"
+            f"{back_svg(seen.hand_sizes[p], width=46)}<br>"
+            f"<span class='sk-count' data-seat='{p}'>{seen.hand_sizes[p]}</span> card"
+            f"{'s' if seen.hand_sizes[p] != 1 else ''} · <span title='penalty points so far'>"
+            f"{seen.scores[p]} pts</span>"
+            f"<div class='sk-status'>{status}</div></td>")
+    order = " → ".join(html.escape(n) for n in seen.names) + " → …"
+    seats = (f"<div><table class='sk-seats'><tr>{''.join(cells)}</tr></table>"
+             f"<div class='sk-legend'>Play goes round to the left: {order}</div></div>")
+    return f"<div class='sk-board'>{table}{seats}</div>"
+
+
+def _acting(seen: rules.View, p: int) -> bool:
+    if seen.phase == ALIBI_WINDOW:
+        return seen.pending.target == p
+    if seen.phase == PASSING:
+        return bool(seen.passed) and not seen.passed[p] and seen.hand_sizes[p] > 0
+    return seen.turn == p
+
+
+def _seat_status(seen: rules.View, p: int) -> str:
+    if seen.finished:
+        return "<b>winner</b>" if p in _winners(seen) else ""
+    if seen.phase == ALIBI_WINDOW:
+        pending = seen.pending
+        if pending.target == p:
+            return f"answering {html.escape(pending.card)}"
+        if pending.by == p:
+            return f"played {html.escape(pending.card)}"
+        return ""
+    if seen.phase == PASSING and seen.passed:
+        return "passed ✓" if seen.passed[p] else ("no card" if not seen.hand_sizes[p] else "choosing…")
+    if seen.turn == p:
+        return "drew a card" if seen.phase == DRAWN else "playing"
+    return ""
+
+
+def _prompt(seen: rules.View, options: list, replaying: bool, choosing: str | None) -> str:
+    def box(text: str, waiting: bool = False) -> str:
+        return f"<div class='sk-prompt{' sk-waiting' if waiting else ''}'>{text}</div>"
+
+    names = seen.names
+    if seen.finished:
+        return ""
+    if replaying:
+        return box("A replay is running.", waiting=True)
+    if choosing is not None:
+        return box(f"<b>{html.escape(choosing)}</b>: {html.escape(EFFECTS[choosing])} Choose the player.")
+    if seen.phase == PASSING:
+        left = html.escape(names[(YOU + 1) % seen.players])
+        waiting = ", ".join(html.escape(names[p]) for p in range(seen.players)
+                            if not seen.passed[p] and seen.hand_sizes[p])
+        if any(isinstance(a, PassCard) for a in options):
+            return box(f"After the Alibi everyone passes one card, face down, to the left. "
+                       f"<b>Click the card you give to {left}.</b>")
+        if seen.my_pass:
+            return box(f"You pass {_chip(seen.my_pass)} to {left}. Waiting for {waiting}…", waiting=True)
+        return box(f"Everyone passes a card to the left. Waiting for {waiting}…", waiting=True)
+    if seen.phase == ALIBI_WINDOW:
+        pending = seen.pending
+        by, card = html.escape(names[pending.by]), pending.card
+        if pending.target != YOU:
+            return box(f"{by} plays {html.escape(card)} on {html.escape(names[pending.target])}, who answers…",
+                       waiting=True)
+        taking = TAKING[card]
+        if card == INSPECTOR and pending.under.card == SCOTLAND_YARD:
+            taking += ", and at Scotland Yard it is an arrest: a Villain in your hand is caught"
+        alibi = ("Play your Alibi to stop it" if Answer(YOU, True) in options else "You hold no Alibi")
+        return box(f"<b>{by} plays {html.escape(card)} on you.</b> If you take it, {html.escape(taking)}. "
+                   f"{alibi}, or take it.")
+    if seen.turn != YOU:
+        who = html.escape(names[seen.turn])
+        doing = "has drawn a card and decides" if seen.phase == DRAWN else "is playing"
+        return box(f"{who} {doing}…", waiting=True)
+    if seen.phase == DRAWN:
+        if len(options) == 1:  # only Keep
+            return box(f"You drew {_chip(seen.drawn)}; it does not fit the table, so keep it.")
+        return box(f"You drew {_chip(seen.drawn)}, and it may be played now: click it, or keep it.")
+    if PlayVillains(YOU) in options:
+        return box("<b>You hold only Villains: put them down now and escape!</b>")
+    if not seen.played:
+        return box("Your turn: you hold <b>The game is afoot!</b> Click it to open the hand.")
+    if any(isinstance(a, Play) for a in options):
+        return box(f"<b>Your turn:</b> play one of your highlighted cards "
+                   f"(the table shows {html.escape(seen.top.label)}).")
+    if seen.pile_size:
+        return box(f"<b>Your turn:</b> none of your cards may follow {html.escape(seen.top.label)}: draw a card.")
+    return box(f"<b>Your turn:</b> none of your cards may follow {html.escape(seen.top.label)}, and the draw "
+               "pile is empty: you pass.")
+
+
+def _notice(seen: rules.View, game: CardGameSession) -> str:
+    if seen.finished:
+        winners = _winners(seen)
+        names = " and ".join(seen.names[p] for p in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        text = f"Game over: {names} {verb} with {seen.scores[winners[0]]} penalty points (the lowest)."
+        if YOU in winners:
+            text += " Well played!"
+        text += " Start a new game from the settings below."
+        said = f"<p class='sk-message'>{html.escape(game.message, quote=False)}</p>" if game.message else ""
+        return f"<p class='sk-message sk-over'>{html.escape(text, quote=False)}</p>{said}"
+    return f"<p class='sk-message'>{html.escape(game.message, quote=False)}</p>"
+
+
+def _scores(seen: rules.View) -> str:
+    head = "".join(f"<th>{html.escape(n)}</th>" for n in seen.names)
+    rows = [f"<tr><td>Hand {i}</td>{''.join(f'<td>{v:+d}</td>' for v in row)}</tr>"
+            for i, row in enumerate(seen.hand_scores, start=1)]
+    so_far = [seen.scores[p] - sum(r[p] for r in seen.hand_scores) for p in range(seen.players)]
+    if any(so_far) and not seen.finished:
+        rows.append(f"<tr><td>Hand {seen.hand_number} so far</td>"
+                    f"{''.join(f'<td>{v:+d}</td>' for v in so_far)}</tr>")
+    if not rows:
+        rows.append(f"<tr><td colspan='{seen.players + 1}' style='text-align:left'><i>no hand scored yet</i></td></tr>")
+    best = min(seen.scores)
+    total = "".join(f"<td class='{'sk-best' if v == best else ''}'>{v}</td>" for v in seen.scores)
+    s = seen.scoring
+    legend = (f"Penalty points, the lowest total wins: +{s.card} for each card left in your hand at the end "
+              f"of a hand, +{s.villain_card} for each Villain, +{s.captured} when you are caught with a Villain, "
+              f"{s.arrest} for the arrest, {s.escape} for escaping, +{s.telegram} for receiving a Telegram.")
+    return (f"<h4>Scores</h4><table class='sk-scores'><tr><th></th>{head}</tr>{''.join(rows)}"
+            f"<tr class='sk-total'><td>Total</td>{total}</tr></table>"
+            f"<div class='sk-legend'>{html.escape(legend)}</div>")
+
+
+def _peeks(seen: rules.View) -> str:
+    mine = [p for p in seen.peeks if p.hand == seen.hand_number]
+    if not mine:
+        return ("<div class='sk-peeks'><h4>What you have seen</h4><i>Nothing yet this hand: a Clue, a Disguise, "
+                "Holmes or Watson lets you look at someone's cards.</i></div>")
+    items = []
+    for peek in reversed(mine):
+        moved = any(any(s in line.lower() for s in bots.SHUFFLES) for line in seen.log[peek.at:])
+        what = "whole hand" if peek.why in (HOLMES, WATSON) else f"{len(peek.cards)} cards"
+        cards = "".join(_chip(c) for c in peek.cards) or "<i>no cards</i>"
+        note = " <span class='sk-moved'>(cards have moved since)</span>" if moved else ""
+        whose = html.escape(seen.names[peek.target])
+        items.append(f"<li>{html.escape(peek.why)}: {whose}'s {what}: {cards}{note}</li>")
+    return f"<div class='sk-peeks'><h4>What you have seen</h4><ul>{''.join(items)}</ul></div>"
