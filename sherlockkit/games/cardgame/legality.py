@@ -91,17 +91,17 @@ def reason(card: str, top: Top) -> str | None:
         return "An Alibi is played only at once, by the player an Arrest, Inspector, I Suspect or Watson names."
     if card in (HOLMES, WATSON):
         if top.card in MOVEMENTS or top.card == AFOOT:
-            return f"{card} may follow any card except a movement card (or the opening), and the table shows {on}."
+            return full_stop(f"{card} may follow any card except a movement card (or the opening), and the table shows {on}")
         return None
     if card in LOCATIONS:
         where = destination(top)
         if where == "":
-            return f"A Location follows only a Train, a Hansom or Thick Fog, not {on}."
+            return full_stop(f"A Location follows only a Train, a Hansom or Thick Fog, not {on}")
         if where is not None and region_of(card) != where:
             return f"After {on} the game goes to {'London' if where == IN_LONDON else 'the Country'}: {card} is not there."
         return None
     if top.card not in AFTER[card]:
-        return f"{card} may follow only {_list(AFTER[card])}; the table shows {on}."
+        return full_stop(f"{card} may follow only {_list(AFTER[card])}; the table shows {on}")
     return None
 
 
@@ -121,6 +121,11 @@ def playable(top: Top, kinds=None) -> tuple[str, ...]:
     from sherlockkit.games.cardgame.cards import KINDS
 
     return tuple(k for k in (KINDS if kinds is None else kinds) if may_follow(k, top))
+
+
+def full_stop(text: str) -> str:
+    """``text`` ended by a full stop, unless a card's name already ends it ("St.", "afoot!")."""
+    return text if text.endswith((".", "!")) else text + "."
 
 
 def _list(cards) -> str:

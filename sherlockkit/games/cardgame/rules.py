@@ -363,7 +363,7 @@ def why_illegal(state: State, action: Action) -> str:
         return "A Villain goes down only as the last card of a hand: all your cards must be Villains."
     card = action.card
     if card not in hand:
-        return f"You hold no {card}." if card in KINDS else f"There is no card called {card!r}."
+        return legality.full_stop(f"You hold no {card}") if card in KINDS else f"There is no card called {card!r}."
     if hand and all(c in VILLAINS for c in hand):
         return "You hold only Villains: put them down together."
     if card == AFOOT:
@@ -440,7 +440,7 @@ def _play_card(state: State, action: Play) -> State:
         hands[me], hands[target] = hands[target], hands[me]
         state = replace(state, hands=tuple(hands))
         return _next_player(_say(state, f"{who} plays {MYCROFT}: {who} and {names[target]} swap hands."), me)
-    return _next_player(_say(state, f"{who} plays {card}" + ("" if card.endswith(".") else ".")), me)
+    return _next_player(_say(state, legality.full_stop(f"{who} plays {card}")), me)
 
 
 def _answer(state: State, alibi: bool) -> State:
