@@ -17,6 +17,7 @@ from sherlockkit.games.cardgame.cards import (
     IN_COUNTRY, IN_LONDON, INSPECTOR, KINDS, LONDON, MILVERTON, MORAN, MORIARTY, MYCROFT, SCOTLAND_YARD,
     SUIT_OF, TELEGRAM, THICK_FOG, TRAIN, WATSON,
 )
+from widgets.svg import at as _at, svg as _svg
 
 INK = "#2a2320"
 PAPER = "#fffdf6"
@@ -49,19 +50,6 @@ def colour(card: str) -> str:
         raise ValueError(f"{card!r} is not a card of The Sherlock Holmes Card Game.") from None
 
 
-def _svg(view_w: float, view_h: float, width: float, css_class: str, label: str, body: str) -> str:
-    """The root ``<svg>``: accessible (``role``, ``aria-label``, ``<title>``)."""
-    height = width * view_h / view_w
-    label = escape(label)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {view_w:g} {view_h:g}" '
-        f'width="{width:g}" height="{height:.1f}" role="img" aria-label="{label}" '
-        f'class="{css_class}"><title>{label}</title>{body}</svg>'
-    )
-
-
-def _at(x: float, y: float, scale: float, body: str) -> str:
-    return f'<g transform="translate({x:g} {y:g}) scale({scale:g})">{body}</g>'
 
 
 def _lines(name: str, limit: int = 13) -> list[str]:

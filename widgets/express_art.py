@@ -13,6 +13,7 @@ from html import escape
 from math import atan2, degrees
 
 from sherlockkit.games.express.cards import Suspect, kind_of
+from widgets.svg import at as _at, svg as _svg
 
 INK = "#2a2320"
 GOLD = "#d4a72c"
@@ -26,20 +27,6 @@ PLACE_COLOURS = {
 }
 
 
-def _at(x: float, y: float, scale: float, body: str) -> str:
-    """A group drawing ``body`` with its origin moved to (x, y) and scaled."""
-    return f'<g transform="translate({x:g} {y:g}) scale({scale:g})">{body}</g>'
-
-
-def _svg(view_w: float, view_h: float, width: float, css_class: str, label: str, body: str) -> str:
-    """The root ``<svg>`` element: accessible (``role``, ``aria-label``, ``<title>``)."""
-    height = width * view_h / view_w
-    label = escape(label)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {view_w:g} {view_h:g}" '
-        f'width="{width:g}" height="{height:.1f}" role="img" aria-label="{label}" '
-        f'class="{css_class}"><title>{label}</title>{body}</svg>'
-    )
 
 
 # --- animal faces: drawn around (0, 0), about 60 units wide -----------------------
