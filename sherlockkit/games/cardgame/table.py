@@ -1,0 +1,197 @@
+"""The Sherlock Holmes Card Game: the shapes of the game -- moves, the table, a
+player's view, the end -- and the scoring values.
+
+The rules that move from one table to the next are in ``rules.py`` (what is legal, and
+why not) and ``effects.py`` (what each move does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from sherlockkit.games.cardgame.cards import ARREST, DISGUISE, HOLMES, I_SUSPECT, INSPECTOR, MYCROFT, WATSON
+from sherlockkit.games.cardgame.legality import Top
+
+NAME = "cardgame"
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+HAND_SIZE = 6
+#: the cards that name another player
+TARGETED = (DISGUISE, I_SUSPECT, INSPECTOR, ARREST, HOLMES, WATSON, MYCROFT)
+#: phases of a hand
+PLAY, DRAWN, ALIBI_WINDOW, PASSING = "play", "drawn", "alibi", "passing"
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Penalty points (the lowest total wins). The rulebook names what scores, not how
+    much: these values are the book's, and each is an option of ``rules.new``."""
+
+    card: int = 1  # each card still in a hand when the hand ends
+    villain_card: int = 5  # each Villain still in a hand (instead of ``card``)
+    captured: int = 20  # the player caught holding a Villain
+    arrest: int = -15  # the player who makes the arrest
+    escape: int = -15  # the player who goes out with their Villain(s)
+    telegram: int = 10  # the player after a Telegram
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``card`` from your hand (``target``: the player it names, when it names one)."""
+
+    player: int
+    card: str
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayVillains:
+    """Go out: put down every card you hold, all of them Villains."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Holding nothing you may play: take the top card of the draw pile."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Keep the card you just drew instead of playing it."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Named by an Arrest, Inspector, I Suspect or Watson: play your Alibi, or take it."""
+
+    player: int
+    alibi: bool
+
+
+@dataclass(frozen=True)
+class PassCard:
+    """After an Alibi: the card you pass, face down, to the player on your left."""
+
+    player: int
+    card: str
+
+
+Action = Union[Play, PlayVillains, Draw, Keep, Answer, PassCard]
+ACTIONS = {cls.__name__: cls for cls in (Play, PlayVillains, Draw, Keep, Answer, PassCard)}
+
+
+def action_from_json(data: dict) -> Action:
+    """The action a JSON object describes (see ``engine.action_to_json``)."""
+    kind = data.get("kind")
+    if kind not in ACTIONS:
+        raise ValueError(f"unknown move {kind!r}")
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    if not isinstance(fields.get("player"), int):
+        raise ValueError("a move needs a player number")
+    try:
+        return ACTIONS[kind](**fields)
+    except TypeError:
+        raise ValueError(f"a {kind} move has other fields than {sorted(fields)}") from None
+
+
+# --- state ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Peek:
+    """Cards one player has seen in another's hand (private to ``looker``)."""
+
+    looker: int
+    target: int
+    cards: tuple[str, ...]
+    hand: int
+    why: str
+    at: int  # how many log lines there were when the cards were seen
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A card waiting for its target's answer (an Alibi, or not)."""
+
+    card: str
+    by: int
+    target: int
+    under: Top  # the table before the card (an Inspector at Scotland Yard is an Arrest)
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole table. Hands and the draw pile are hidden: see :func:`view`."""
+
+    seed: int
+    names: tuple[str, ...]
+    scoring: Scoring
+    hands_in_game: int
+    hand_number: int
+    step: int
+    hands: tuple[tuple[str, ...], ...]
+    pile: tuple[str, ...]  # the draw pile, top first
+    played: tuple[str, ...]  # this hand's played cards, oldest first
+    top: Top
+    turn: int
+    phase: str
+    drawn: str | None  # the card just drawn, in the DRAWN phase
+    pending: Pending | None
+    passing: tuple[str | None, ...]  # PASSING: each player's chosen card (None: not yet)
+    resume: int  # PASSING: who plays once the cards have moved
+    idle: int  # turns in a row without a card played while the pile is empty
+    scores: tuple[int, ...]  # the game's totals so far (penalty points)
+    hand_scores: tuple[tuple[int, ...], ...]  # finished hands, one row each
+    peeks: tuple[Peek, ...]
+    finished: bool
+    log: tuple[str, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one player sees: their own hand, the sizes of the others, the table, and only
+    the peeks they made themselves."""
+
+    me: int
+    names: tuple[str, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    pile_size: int
+    played: tuple[str, ...]
+    top: Top
+    turn: int
+    phase: str
+    drawn: str | None  # only when it is mine
+    pending: Pending | None
+    passed: tuple[bool, ...]  # PASSING: who has chosen a card
+    my_pass: str | None
+    scores: tuple[int, ...]
+    hand_scores: tuple[tuple[int, ...], ...]
+    hand_number: int
+    hands_in_game: int
+    peeks: tuple[Peek, ...]
+    finished: bool
+    log: tuple[str, ...]
+    scoring: Scoring = field(default_factory=Scoring)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of the game: the winners (lowest total) and every total."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
