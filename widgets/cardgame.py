@@ -10,33 +10,26 @@ your own peeks. No rule lives here: what may be played, and why not, comes from
 from __future__ import annotations
 
 import html
-from urllib.parse import quote
 
 import ipywidgets as w
 
-from sherlockkit.games.cardgame import bots, legality, rules
-from sherlockkit.games.cardgame.cards import (
-    AFOOT, ALIBI, ARREST, BAKER_STREET, CLUE, COUNTRY, DISGUISE, HANSOM, HOLMES, I_SUSPECT, INSPECTOR, KINDS,
-    LONDON, MYCROFT, SCOTLAND_YARD, SUIT_OF, TELEGRAM, THICK_FOG, TRAIN, VILLAINS, WATSON,
-)
+from sherlockkit.games.cardgame import bots, rules
+from sherlockkit.games.cardgame.cards import ALIBI, KINDS, SUIT_OF, VILLAINS
 from sherlockkit.games.cardgame.rules import (
-    ALIBI_WINDOW, DRAWN, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains,
+    ALIBI_WINDOW, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains,
 )
-from widgets.cardgame_art import back_svg, card_face_svg, colour, top_svg
+from widgets.cardgame_page import (
+    CARD_BACKGROUNDS, EFFECTS, STYLE, YOU, board, header, notice, peeks, playable_kinds, prompt, scores, slug,
+)
 from widgets.controls import BAD_SEED, action_button, read_seed, save_controls
 from widgets.session import GameSession
 
 HUMAN_NAME = "Holmes (you)"
 #: no bot is called after a card (Watson, Mycroft), so the log never reads "plays Mycroft on Mycroft"
 BOT_NAMES = ("Lestrade", "Irene", "Mrs Hudson", "Gregson", "Wiggins")
-YOU = 0
 BOT_SECONDS = 0.7  # a bot's turn
 QUICK_SECONDS = 0.35  # a bot's answer to a card, or the card it passes
 MAX_HANDS = 6
-
-
-def _slug(card: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in card.lower()).strip("-")
 
 
 def _names(players: int) -> list[str]:
@@ -113,93 +106,6 @@ class CardGameSession(GameSession):
     def you(self) -> rules.View:
         """The table as you see it (seat 0's view): all the table draws."""
         return rules.view(self.state, YOU)
-
-
-# --- words ------------------------------------------------------------------------------------------
-
-#: what each card does, in a sentence (the tooltip of a card in your hand)
-EFFECTS = {
-    TRAIN: "Moves the game to the other kind of place: from London to the Country, or back.",
-    HANSOM: "Moves the game to another place of the same kind.",
-    THICK_FOG: "Every hand is gathered, shuffled and dealt again; after it any place may follow.",
-    LONDON: "A place in London: follows a Train, a Hansom or Thick Fog.",
-    BAKER_STREET: "A place in London: follows a Train, a Hansom or Thick Fog.",
-    SCOTLAND_YARD: "A place in London; the next player draws two cards first.",
-    COUNTRY: "The place in the Country: follows a Train, a Hansom or Thick Fog.",
-    CLUE: "You look at two cards of the player who played before you.",
-    I_SUSPECT: "Name a player: they draw a card (unless they show an Alibi).",
-    TELEGRAM: "The next player takes penalty points.",
-    DISGUISE: "Name a player and look at two of their cards.",
-    INSPECTOR: "Name a player: they draw two cards; played on Scotland Yard it is an arrest too.",
-    ARREST: "Name a player: a Villain in their hand is caught; if they hold none, you take their cards.",
-    ALIBI: "Answers an Arrest, Inspector, I Suspect or Watson aimed at you; then everyone passes a card left.",
-    HOLMES: "Look through a player's hand: a Villain there is caught.",
-    WATSON: "Look through a player's hand like Holmes, but they may answer with an Alibi.",
-    MYCROFT: "Swap hands with a player you name.",
-    AFOOT: "Opens the hand.",
-}
-for _villain in VILLAINS:
-    EFFECTS[_villain] = "A Villain: it goes down only as your last card (or cards), and then you escape."
-
-#: what taking a card aimed at you means
-TAKING = {
-    ARREST: "if you hold a Villain you are caught; if not, they take all your cards and you draw as many",
-    INSPECTOR: "you draw two cards",
-    I_SUSPECT: "you draw a card",
-    WATSON: "they look through your hand, and a Villain there is caught",
-}
-
-STYLE = """<style>
-.sk-cardgame { max-width: 1100px; }
-.sk-cardgame .widget-html-content { line-height: 1.35; }
-.sk-cardgame .sk-title { margin: 4px 0; }
-.sk-cardgame .sk-banner { display: inline-block; padding: 3px 12px; border-radius: 14px; background: #eee;
-  font-weight: bold; margin-left: 8px; font-size: 0.95em; }
-.sk-cardgame .sk-banner.sk-your-turn { background: #ffd54a; color: #3a2a00; box-shadow: 0 0 0 2px #e0a800; }
-.sk-cardgame .sk-banner.sk-over { background: #cfeedd; color: #064; }
-.sk-cardgame .sk-board { display: flex; gap: 14px; align-items: flex-start; flex-wrap: wrap; }
-.sk-cardgame .sk-board .sk-place { text-align: center; font-size: 0.85em; color: #555; }
-.sk-cardgame .sk-follow { font-size: 0.85em; color: #444; max-width: 260px; }
-.sk-cardgame table.sk-seats { border-collapse: separate; border-spacing: 6px 0; }
-.sk-cardgame .sk-seats td { padding: 4px 10px; border: 1px solid #ddd; border-radius: 8px; vertical-align: top;
-  text-align: center; min-width: 92px; }
-.sk-cardgame .sk-seats td.sk-active { background: #fff4d6; border-color: #e0b040; box-shadow: 0 0 0 2px #e0b040; }
-.sk-cardgame .sk-seats .sk-status { font-size: 0.85em; min-height: 1.2em; }
-.sk-cardgame .sk-prompt { font-size: 1.1em; margin: 8px 0 2px 0; padding: 6px 10px; border-left: 5px solid #e0a800;
-  background: #fffaf0; }
-.sk-cardgame .sk-prompt.sk-waiting { border-left-color: #bbb; background: #f7f7f7; color: #555; }
-.sk-cardgame .sk-message { font-size: 1.05em; min-height: 1.4em; color: #9a3a00; margin: 4px 0; font-weight: bold; }
-.sk-cardgame .sk-message.sk-over { color: #064; font-size: 1.25em; }
-.sk-cardgame .sk-hand-card { background-color: transparent !important; background-size: 100% 100%;
-  background-repeat: no-repeat; border: none; box-shadow: none !important; white-space: normal; line-height: 1.15;
-  font-weight: bold; font-size: 12px; display: flex; align-items: flex-end; justify-content: center;
-  text-align: center; padding: 0 8px 14px 8px; color: #2a2320; margin: 10px 3px 4px 3px; overflow: visible; }
-.sk-cardgame .sk-hand-card:focus, .sk-cardgame .sk-hand-card:focus-visible { outline: none; }
-.sk-cardgame .sk-hand-card.sk-legal { transform: translateY(-8px);
-  filter: drop-shadow(0 0 4px #f0b400) drop-shadow(0 0 3px #f0b400); }
-.sk-cardgame .sk-hand-card.sk-dim { opacity: 0.5; filter: grayscale(55%); }
-.sk-cardgame .sk-hand-card.sk-chosen { filter: drop-shadow(0 0 5px #d4002a) drop-shadow(0 0 3px #d4002a); }
-.sk-cardgame .sk-hand-label { margin: 6px 0 0 0; }
-.sk-cardgame .sk-hand-label small { color: #666; }
-.sk-cardgame table.sk-scores { border-collapse: collapse; font-size: 0.92em; }
-.sk-cardgame .sk-scores td, .sk-cardgame .sk-scores th { border: 1px solid #ddd; padding: 2px 8px; text-align: right; }
-.sk-cardgame .sk-scores th { background: #f4efe4; }
-.sk-cardgame .sk-scores tr.sk-total td { font-weight: bold; background: #faf7f0; }
-.sk-cardgame .sk-scores td.sk-best { background: #d8f1e2; }
-.sk-cardgame .sk-legend { font-size: 0.8em; color: #666; max-width: 420px; }
-.sk-cardgame .sk-chip { display: inline-block; border: 2px solid #999; border-radius: 5px; padding: 0 5px;
-  margin: 1px 2px; background: #fffdf6; font-size: 0.9em; }
-.sk-cardgame .sk-peeks { max-width: 460px; }
-.sk-cardgame .sk-peeks li { margin: 2px 0; }
-.sk-cardgame .sk-moved { color: #999; font-size: 0.85em; }
-.sk-cardgame .sk-log { margin: 0; padding-left: 40px; max-height: 260px; overflow-y: auto; font-size: 0.92em; }
-.sk-cardgame .sk-log li:first-child { font-weight: bold; }
-.sk-cardgame h4 { margin: 8px 0 4px 0; }
-</style>"""
-
-CARD_BACKGROUNDS = "<style>" + "".join(
-    f'.sk-cardgame .sk-hand-card.sk-kind-{_slug(k)} {{ background-image: url("data:image/svg+xml,'
-    f'{quote(card_face_svg(k), safe="")}"); }}\n' for k in KINDS) + "</style>"
 
 
 class CardGameTable(w.VBox):
@@ -315,22 +221,22 @@ class CardGameTable(w.VBox):
         """Draw the table from your seat's view only."""
         game, seen = self.game, self.game.you
         options = [] if game.replaying else rules.moves(seen)
-        playable = _playable_kinds(seen, options)
+        playable = playable_kinds(seen, options)
         if self.choosing is not None and not any(isinstance(a, Play) and a.card == self.choosing for a in options):
             self.choosing = None
         # The page receives the changes in this order: the hand and the buttons first, the
         # banner and the prompt last, so "your turn" never shows over last turn's hand.
         self._render_hand(seen, playable)
         self._render_actions(seen, options)
-        self.board.value = _board(seen, game)
-        self.scores_box.value = _scores(seen)
-        self.peeks_box.value = _peeks(seen)
-        self.notice.value = _notice(seen, game)
+        self.board.value = board(seen, game)
+        self.scores_box.value = scores(seen)
+        self.peeks_box.value = peeks(seen)
+        self.notice.value = notice(seen, game)
         lines = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(seen.log[-80:]))
         self.log_box.value = (f"<h4>What happened (newest first)</h4>"
                               f"<ol class='sk-log' reversed start='{len(seen.log)}'>{lines}</ol>")
-        self.header.value = _header(seen, game)
-        self.prompt.value = _prompt(seen, options, game.replaying, self.choosing)
+        self.header.value = header(seen, game)
+        self.prompt.value = prompt(seen, options, game.replaying, self.choosing)
 
     def _render_actions(self, seen: rules.View, options: list) -> None:
         def show(widget, visible: bool) -> None:
@@ -365,7 +271,7 @@ class CardGameTable(w.VBox):
         for card, button in zip(hand, self.hand_buttons):
             state = "sk-legal" if card in playable else "sk-dim"
             chosen = ("sk-chosen",) if card == self.choosing else ()
-            classes = ("sk-hand-card", f"sk-kind-{_slug(card)}", f"sk-suit-{SUIT_OF[card].lower()}", state, *chosen)
+            classes = ("sk-hand-card", f"sk-kind-{slug(card)}", f"sk-suit-{SUIT_OF[card].lower()}", state, *chosen)
             if button.description != card:
                 button.description = card
             button.tooltip = EFFECTS[card] + ("" if card in playable else " (Not playable now: click to see why.)")
@@ -385,217 +291,3 @@ class CardGameTable(w.VBox):
             hint = "none may be played now; click one to see why"
         self.hand_label.value = (f"<h4 class='sk-hand-label'>Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
                                  f" <small>({hint})</small></h4>")
-
-
-# --- pieces of the page (from the view only) ---------------------------------------------------------
-
-
-def _playable_kinds(seen: rules.View, options: list) -> set[str]:
-    kinds = set()
-    for action in options:
-        if isinstance(action, (Play, PassCard)):
-            kinds.add(action.card)
-        elif isinstance(action, PlayVillains):
-            kinds.update(c for c in seen.hand if c in VILLAINS)
-        elif isinstance(action, Answer) and action.alibi:
-            kinds.add(ALIBI)
-    return kinds
-
-
-def _winners(seen: rules.View) -> list[int]:
-    best = min(seen.scores)
-    return [p for p, s in enumerate(seen.scores) if s == best]
-
-
-def _header(seen: rules.View, game: CardGameSession) -> str:
-    if seen.finished:
-        banner = "<span class='sk-banner sk-over'>Game over</span>"
-    elif game.replaying:
-        banner = "<span class='sk-banner'>Replay</span>"
-    elif seen.phase == PASSING:
-        who = "Your choice" if seen.passed and not seen.passed[YOU] and seen.hand else "Passing cards"
-        mine = " sk-your-turn" if who == "Your choice" else ""
-        banner = f"<span class='sk-banner{mine}'>{who}: pass a card left</span>"
-    elif seen.phase == ALIBI_WINDOW:
-        target = seen.pending.target
-        banner = ("<span class='sk-banner sk-your-turn'>▶ You must answer</span>" if target == YOU
-                  else f"<span class='sk-banner'>{html.escape(seen.names[target])} answers</span>")
-    elif seen.turn == YOU:
-        banner = "<span class='sk-banner sk-your-turn'>▶ Your turn</span>"
-    else:
-        banner = f"<span class='sk-banner'>{html.escape(seen.names[seen.turn])}'s turn</span>"
-    return (f"<h3 class='sk-title'>Hand {seen.hand_number} of {seen.hands_in_game}{banner}"
-            f" <small class='sk-seed'>seed {game.seed} · bots: {html.escape(game.level)}</small></h3>")
-
-
-def _follow_hint(seen: rules.View) -> str:
-    if seen.finished:
-        return ""
-    if not seen.played:
-        return "The hand opens with <b>The game is afoot!</b>"
-    kinds = [k for k in legality.playable(seen.top) if k != AFOOT]
-    chips = "".join(_chip(k) for k in kinds)
-    return f"May follow now: {chips}" if kinds else "Nothing may follow."
-
-
-def _chip(card: str) -> str:
-    return f"<span class='sk-chip' style='border-color:{colour(card)}'>{html.escape(card)}</span>"
-
-
-def _board(seen: rules.View, game: CardGameSession) -> str:
-    top = top_svg(seen.top, opened=bool(seen.played), width=104)
-    last = ""
-    if seen.played and seen.played[-1] != seen.top.card:
-        last = (f"<div>last played: {_chip(seen.played[-1])}<br><small>(the table goes on as if from "
-                f"{html.escape(seen.top.label)})</small></div>")
-    table = (f"<div class='sk-place'><div>on the table</div>{top}{last}</div>"
-             f"<div class='sk-place'><div>draw pile</div>{back_svg(seen.pile_size, width=62)}"
-             f"<div>{len(seen.played)} played<br>this hand</div></div>"
-             f"<div class='sk-follow'>{_follow_hint(seen)}</div>")
-    cells = []
-    for p, name in enumerate(seen.names):
-        active = _acting(seen, p) and not seen.finished and not game.replaying
-        status = _seat_status(seen, p)
-        who = "your seat" if p == YOU else f"bot · {html.escape(game.level)}"
-        cells.append(
-            f"<td class='sk-seat{' sk-active' if active else ''}' data-seat='{p}'>"
-            f"<b>{'▶ ' if active else ''}{html.escape(name)}</b><br><small>{who}</small><br>"
-            f"{back_svg(seen.hand_sizes[p], width=46)}<br>"
-            f"<span class='sk-count' data-seat='{p}'>{seen.hand_sizes[p]}</span> card"
-            f"{'s' if seen.hand_sizes[p] != 1 else ''} · <span title='penalty points so far'>"
-            f"{seen.scores[p]} pts</span>"
-            f"<div class='sk-status'>{status}</div></td>")
-    order = " → ".join(html.escape(n) for n in seen.names) + " → …"
-    seats = (f"<div><table class='sk-seats'><tr>{''.join(cells)}</tr></table>"
-             f"<div class='sk-legend'>Play goes round to the left: {order}</div></div>")
-    return f"<div class='sk-board'>{table}{seats}</div>"
-
-
-def _acting(seen: rules.View, p: int) -> bool:
-    if seen.phase == ALIBI_WINDOW:
-        return seen.pending.target == p
-    if seen.phase == PASSING:
-        return bool(seen.passed) and not seen.passed[p] and seen.hand_sizes[p] > 0
-    return seen.turn == p
-
-
-def _seat_status(seen: rules.View, p: int) -> str:
-    if seen.finished:
-        return "<b>winner</b>" if p in _winners(seen) else ""
-    if seen.phase == ALIBI_WINDOW:
-        pending = seen.pending
-        if pending.target == p:
-            return f"answering {html.escape(pending.card)}"
-        if pending.by == p:
-            return f"played {html.escape(pending.card)}"
-        return ""
-    if seen.phase == PASSING and seen.passed:
-        return "passed ✓" if seen.passed[p] else ("no card" if not seen.hand_sizes[p] else "choosing…")
-    if seen.turn == p:
-        return "drew a card" if seen.phase == DRAWN else "playing"
-    return ""
-
-
-def _prompt(seen: rules.View, options: list, replaying: bool, choosing: str | None) -> str:
-    def box(text: str, waiting: bool = False) -> str:
-        return f"<div class='sk-prompt{' sk-waiting' if waiting else ''}'>{text}</div>"
-
-    names = seen.names
-    if seen.finished:
-        return ""
-    if replaying:
-        return box("A replay is running.", waiting=True)
-    if choosing is not None:
-        return box(f"<b>{html.escape(choosing)}</b>: {html.escape(EFFECTS[choosing])} Choose the player.")
-    if seen.phase == PASSING:
-        left = html.escape(names[(YOU + 1) % seen.players])
-        waiting = ", ".join(html.escape(names[p]) for p in range(seen.players)
-                            if not seen.passed[p] and seen.hand_sizes[p])
-        if any(isinstance(a, PassCard) for a in options):
-            return box(f"After the Alibi everyone passes one card, face down, to the left. "
-                       f"<b>Click the card you give to {left}.</b>")
-        if seen.my_pass:
-            return box(f"You pass {_chip(seen.my_pass)} to {left}. Waiting for {waiting}…", waiting=True)
-        return box(f"Everyone passes a card to the left. Waiting for {waiting}…", waiting=True)
-    if seen.phase == ALIBI_WINDOW:
-        pending = seen.pending
-        by, card = html.escape(names[pending.by]), pending.card
-        if pending.target != YOU:
-            return box(f"{by} plays {html.escape(card)} on {html.escape(names[pending.target])}, who answers…",
-                       waiting=True)
-        taking = TAKING[card]
-        if card == INSPECTOR and pending.under.card == SCOTLAND_YARD:
-            taking += ", and at Scotland Yard it is an arrest: a Villain in your hand is caught"
-        alibi = ("Play your Alibi to stop it" if Answer(YOU, True) in options else "You hold no Alibi")
-        return box(f"<b>{by} plays {html.escape(card)} on you.</b> If you take it, {html.escape(taking)}. "
-                   f"{alibi}, or take it.")
-    if seen.turn != YOU:
-        who = html.escape(names[seen.turn])
-        doing = "has drawn a card and decides" if seen.phase == DRAWN else "is playing"
-        return box(f"{who} {doing}…", waiting=True)
-    if seen.phase == DRAWN:
-        if len(options) == 1:  # only Keep
-            return box(f"You drew {_chip(seen.drawn)}; it does not fit the table, so keep it.")
-        return box(f"You drew {_chip(seen.drawn)}, and it may be played now: click it, or keep it.")
-    if PlayVillains(YOU) in options:
-        return box("<b>You hold only Villains: put them down now and escape!</b>")
-    if not seen.played:
-        return box("Your turn: you hold <b>The game is afoot!</b> Click it to open the hand.")
-    if any(isinstance(a, Play) for a in options):
-        return box(f"<b>Your turn:</b> play one of your highlighted cards "
-                   f"(the table shows {html.escape(seen.top.label)}).")
-    if seen.pile_size:
-        return box(f"<b>Your turn:</b> none of your cards may follow {html.escape(seen.top.label)}: draw a card.")
-    return box(f"<b>Your turn:</b> none of your cards may follow {html.escape(seen.top.label)}, and the draw "
-               "pile is empty: you pass.")
-
-
-def _notice(seen: rules.View, game: CardGameSession) -> str:
-    if seen.finished:
-        winners = _winners(seen)
-        names = " and ".join(seen.names[p] for p in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        text = f"Game over: {names} {verb} with {seen.scores[winners[0]]} penalty points (the lowest)."
-        if YOU in winners:
-            text += " Well played!"
-        text += " Start a new game from the settings below."
-        said = f"<p class='sk-message'>{html.escape(game.message, quote=False)}</p>" if game.message else ""
-        return f"<p class='sk-message sk-over'>{html.escape(text, quote=False)}</p>{said}"
-    return f"<p class='sk-message'>{html.escape(game.message, quote=False)}</p>"
-
-
-def _scores(seen: rules.View) -> str:
-    head = "".join(f"<th>{html.escape(n)}</th>" for n in seen.names)
-    rows = [f"<tr><td>Hand {i}</td>{''.join(f'<td>{v:+d}</td>' for v in row)}</tr>"
-            for i, row in enumerate(seen.hand_scores, start=1)]
-    so_far = [seen.scores[p] - sum(r[p] for r in seen.hand_scores) for p in range(seen.players)]
-    if any(so_far) and not seen.finished:
-        rows.append(f"<tr><td>Hand {seen.hand_number} so far</td>"
-                    f"{''.join(f'<td>{v:+d}</td>' for v in so_far)}</tr>")
-    if not rows:
-        rows.append(f"<tr><td colspan='{seen.players + 1}' style='text-align:left'><i>no hand scored yet</i></td></tr>")
-    best = min(seen.scores)
-    total = "".join(f"<td class='{'sk-best' if v == best else ''}'>{v}</td>" for v in seen.scores)
-    s = seen.scoring
-    legend = (f"Penalty points, the lowest total wins: +{s.card} for each card left in your hand at the end "
-              f"of a hand, +{s.villain_card} for each Villain, +{s.captured} when you are caught with a Villain, "
-              f"{s.arrest} for the arrest, {s.escape} for escaping, +{s.telegram} for receiving a Telegram.")
-    return (f"<h4>Scores</h4><table class='sk-scores'><tr><th></th>{head}</tr>{''.join(rows)}"
-            f"<tr class='sk-total'><td>Total</td>{total}</tr></table>"
-            f"<div class='sk-legend'>{html.escape(legend)}</div>")
-
-
-def _peeks(seen: rules.View) -> str:
-    mine = [p for p in seen.peeks if p.hand == seen.hand_number]
-    if not mine:
-        return ("<div class='sk-peeks'><h4>What you have seen</h4><i>Nothing yet this hand: a Clue, a Disguise, "
-                "Holmes or Watson lets you look at someone's cards.</i></div>")
-    items = []
-    for peek in reversed(mine):
-        moved = any(any(s in line.lower() for s in bots.SHUFFLES) for line in seen.log[peek.at:])
-        what = "whole hand" if peek.why in (HOLMES, WATSON) else f"{len(peek.cards)} cards"
-        cards = "".join(_chip(c) for c in peek.cards) or "<i>no cards</i>"
-        note = " <span class='sk-moved'>(cards have moved since)</span>" if moved else ""
-        whose = html.escape(seen.names[peek.target])
-        items.append(f"<li>{html.escape(peek.why)}: {whose}'s {what}: {cards}{note}</li>")
-    return f"<div class='sk-peeks'><h4>What you have seen</h4><ul>{''.join(items)}</ul></div>"
