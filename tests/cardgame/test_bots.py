@@ -224,3 +224,34 @@ def test_the_sleuth_scores_fewer_penalty_points_than_the_constable():
 def test_a_bot_knows_when_it_holds_a_villain():
     assert bots.holds_villain(rules.view(rig([[CLUE, VILLAINS[3]], [TRAIN], [HANSOM]], on=AT_LONDON), 0))
     assert not bots.holds_villain(rules.view(rig([[CLUE, LONDON], [TRAIN], [HANSOM]], on=AT_LONDON), 0))
+
+
+def _after_an_alibi(answered: str, on=AT_LONDON):
+    """Seat 1 plays ``answered`` on seat 2, who saves themselves with an Alibi; every card passes left."""
+    state = rig([[HOLMES, TRAIN, HANSOM], [answered, TRAIN], [ALIBI, CLUE, COUNTRY], [HANSOM, HANSOM, HANSOM, TRAIN]],
+                on=on, turn=1)
+    state = rules.play(state, Play(1, answered, 2))
+    state = rules.play(state, Answer(2, True))
+    for seat, card in ((0, TRAIN), (1, TRAIN), (2, CLUE), (3, TRAIN)):
+        state = rules.play(state, PassCard(seat, card))
+    return state
+
+
+def test_who_escapes_an_arrest_with_an_alibi_and_their_left_neighbour_are_hunches():
+    state = _after_an_alibi(ARREST)
+    assert bots.hunches(rules.view(state, 0)) == {2, 3}
+    assert bots.hunches(rules.view(state, 3)) == {2}  # never oneself
+
+
+def test_an_alibi_against_a_mere_i_suspect_is_no_hunch():
+    state = _after_an_alibi(I_SUSPECT, on=rules.Top(CLUE, "London"))
+    assert bots.hunches(rules.view(state, 0)) == set()
+
+
+def test_the_sleuth_spends_holmes_on_a_hunch_before_a_shorter_hand():
+    state = _after_an_alibi(ARREST)
+    state = replace(state, turn=0, top=AT_LONDON)
+    sizes = [len(h) for h in state.hands]
+    assert sizes[1] < sizes[2] and sizes[1] < sizes[3]  # without the hunch, seat 1 would be looked at
+    targets = {c.target for c in _choices(state, 0) if isinstance(c, Play) and c.card == HOLMES}
+    assert targets and targets <= {2, 3}

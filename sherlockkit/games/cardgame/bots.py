@@ -6,9 +6,11 @@ Two levels:
   only to save a Villain, and passes a random card.
 - ``"sleuth"`` remembers what it has seen: a player it saw holding a Villain (since the
   last Thick Fog, Mycroft, Alibi or arrest that moved cards) is its suspect, and its
-  Arrest, Holmes, Watson and Inspector at Scotland Yard go to that player; with no
-  suspect it spends Holmes and Watson on the player with the fewest cards and keeps its
-  Arrests. Holding a Villain it sheds cards, swaps its hand away with Mycroft, passes
+  Arrest, Holmes, Watson and Inspector at Scotland Yard go to that player. With no
+  suspect it hunts among the players it has not cleared, first those the table points
+  at (who escaped an arrest with an Alibi, and their left-hand neighbour), the one with
+  the fewest cards first: Holmes and Watson cost nothing, and an Arrest on a short hand
+  costs little if it is wrong. Holding a Villain it sheds cards, swaps its hand away with Mycroft, passes
   the Villain on after an Alibi, and answers every arrest with an Alibi.
 """
 
@@ -75,6 +77,22 @@ def cleared(seen: View) -> set[int]:
             and peek.why in (HOLMES, WATSON) and not any(c in VILLAINS for c in peek.cards)}
 
 
+def hunches(seen: View) -> set[int]:
+    """Players who may hold a Villain by what the table showed: whoever saved themselves
+    from an arrest with an Alibi since the last Thick Fog or swap of hands, and the player
+    on their left (who may have been passed the Villain after it)."""
+    since = max((i for i, line in enumerate(seen.log)
+                 if any(s in line.lower() for s in ("every hand is gathered", "swap hands", "is dealt"))), default=-1)
+    found = set()
+    for line in seen.log[since + 1:]:
+        for card in (ARREST, WATSON, INSPECTOR):
+            marker = f" answers with an Alibi: {card} does nothing"
+            if marker in line:
+                who = seen.names.index(line.split(marker)[0])
+                found |= {who, (who + 1) % seen.players}
+    return found - {seen.me}
+
+
 def _constable(seen: View, options: list, rng: random.Random):
     answers = [o for o in options if isinstance(o, Answer)]
     if answers:
@@ -100,7 +118,8 @@ def _sleuth(seen: View, options: list, rng: random.Random):
     target = suspect(seen)
     others = [p for p in range(seen.players) if p != me]
     open_ = [p for p in others if p not in cleared(seen)] or others
-    likely = min(open_, key=lambda p: (seen.hand_sizes[p], rng.random()))
+    hunch = [p for p in open_ if p in hunches(seen)]
+    likely = min(hunch or open_, key=lambda p: (seen.hand_sizes[p], rng.random()))
     fewest = min(others, key=lambda p: (seen.hand_sizes[p], rng.random()))
 
     def score(o: Play) -> float:
