@@ -19,7 +19,9 @@ from sherlockkit.games.cardgame.table import (
     Play, PlayVillains, State,
 )
 
+
 def apply(state: State, action: Action) -> State:
+    """The table after ``action``, which ``rules.play`` has already found legal."""
     state = replace(state, step=state.step + 1)
     if isinstance(action, PassCard):
         return _choose_pass(state, action.player, action.card)
