@@ -21,7 +21,7 @@ from sherlockkit.games.cardgame.rules import (
 from widgets.cardgame_page import (
     CARD_BACKGROUNDS, EFFECTS, STYLE, YOU, board, header, notice, peeks, playable_kinds, prompt, scores, slug,
 )
-from widgets.controls import BAD_SEED, action_button, read_seed, save_controls
+from widgets.controls import BAD_SEED, action_button, read_seed, save_controls, settings_panel
 from widgets.session import GameSession
 
 HUMAN_NAME = "Holmes (you)"
@@ -166,11 +166,8 @@ class CardGameTable(w.VBox):
         new = action_button("New game", lambda _: self._new_game(), "new-game", style="success")
         self.save_box, saving = save_controls(self.game, "game", replay_seconds=0.4)
         self.replay_button, self.save_button, self.load_button = saving
-        panel = w.VBox([w.HBox([self.players_slider, self.level_menu]), w.HBox([self.hands_slider, self.seed_box]),
-                        w.HBox([new, *saving]), self.save_box])
-        accordion = w.Accordion(children=[panel], titles=("Game settings, saves and replays",))
-        accordion.selected_index = None
-        return accordion
+        return settings_panel([w.HBox([self.players_slider, self.level_menu]), w.HBox([self.hands_slider, self.seed_box]),
+                               w.HBox([new, *saving]), self.save_box], "game")
 
     # --- clicks ----------------------------------------------------------------------------
 

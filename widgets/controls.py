@@ -39,3 +39,11 @@ def save_controls(session, what: str, replay_seconds: float) -> tuple[w.Textarea
         action_button("Load", lambda _: session.load(box.value), "load"),
     ]
     return box, buttons
+
+
+def settings_panel(rows: list, what: str) -> w.Accordion:
+    """The folded panel under a table: ``rows`` of settings, then what ``save_controls``
+    gave; titled "<What> settings, saves and replays"."""
+    accordion = w.Accordion(children=[w.VBox(rows)], titles=(f"{what.capitalize()} settings, saves and replays",))
+    accordion.selected_index = None
+    return accordion

@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from sherlockkit.games.express import bots, rules
 from sherlockkit.games.express.rules import DECK, Reveal, Slap
-from widgets.controls import BAD_SEED, action_button, read_seed, save_controls
+from widgets.controls import BAD_SEED, action_button, read_seed, save_controls, settings_panel
 from widgets.express_art import alibi_svg, deck_svg, facedown_svg, suspect_svg
 from widgets.session import GameSession
 
@@ -143,11 +143,8 @@ class ExpressTable(w.VBox):
         self.seed = w.Text(value="", placeholder="random", description="seed")
         new = action_button("New game", lambda _: self._new_game(), "new-game", style="success")
         self.save_box, saving = save_controls(self.game, "game", replay_seconds=0.6)
-        panel = w.VBox([w.HBox([self.players, self.level]), w.HBox([self.variant, self.seed]),
-                        w.HBox([new, *saving]), self.save_box])
-        accordion = w.Accordion(children=[panel], titles=("Game settings, saves and replays",))
-        accordion.selected_index = None
-        return accordion
+        return settings_panel([w.HBox([self.players, self.level]), w.HBox([self.variant, self.seed]),
+                               w.HBox([new, *saving]), self.save_box], "game")
 
     def _new_game(self) -> None:
         seed = read_seed(self.game, self.seed.value)

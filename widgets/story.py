@@ -16,7 +16,7 @@ import ipywidgets as w
 from sherlockkit.games.story import casebook, rules
 from sherlockkit.games.story.characters import STARTING_TRAITS
 from sherlockkit.games.story.state import Choose
-from widgets.controls import BAD_SEED, action_button, read_seed, save_controls
+from widgets.controls import BAD_SEED, action_button, read_seed, save_controls, settings_panel
 from widgets.session import GameSession
 from widgets.story_art import die_svg, trail_svg
 
@@ -100,11 +100,8 @@ class StoryTable(w.VBox):
         self.ask_luck.observe(lambda change: setattr(self.game, "ask_luck", change["new"]), names="value")
         new = action_button("New campaign", self._new_game, "new-game", "success")
         self.save_box, saving = save_controls(self.game, "campaign", replay_seconds=0.25)
-        panel = w.VBox([w.HBox([self.trait_picker, w.VBox([self.first_case, self.seed, self.ask_luck])]),
-                        w.HBox([new, *saving]), self.save_box])
-        accordion = w.Accordion(children=[panel], titles=("Campaign settings, saves and replays",))
-        accordion.selected_index = None
-        return accordion
+        return settings_panel([w.HBox([self.trait_picker, w.VBox([self.first_case, self.seed, self.ask_luck])]),
+                               w.HBox([new, *saving]), self.save_box], "campaign")
 
     def _new_game(self, _=None) -> None:
         seed = read_seed(self.game, self.seed.value)
