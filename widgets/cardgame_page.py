@@ -10,8 +10,7 @@ from urllib.parse import quote
 
 from sherlockkit.games.cardgame import bots, legality, rules
 from sherlockkit.games.cardgame.cards import (
-    AFOOT, ALIBI, ARREST, BAKER_STREET, CLUE, COUNTRY, DISGUISE, HANSOM, HOLMES, I_SUSPECT, INSPECTOR, KINDS,
-    LONDON, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG, TRAIN, VILLAINS, WATSON,
+    AFOOT, ALIBI, ARREST, EFFECTS, HOLMES, I_SUSPECT, INSPECTOR, KINDS, SCOTLAND_YARD, VILLAINS, WATSON,
 )
 from sherlockkit.games.cardgame.rules import (
     ALIBI_WINDOW, DRAWN, PASSING, Answer, PassCard, Play, PlayVillains,
@@ -30,30 +29,6 @@ def slug(card: str) -> str:
 
 
 # --- words ------------------------------------------------------------------------------------------
-
-#: what each card does, in a sentence (the tooltip of a card in your hand)
-EFFECTS = {
-    TRAIN: "Moves the game to the other kind of place: from London to the Country, or back.",
-    HANSOM: "Moves the game to another place of the same kind.",
-    THICK_FOG: "Every hand is gathered, shuffled and dealt again; after it any place may follow.",
-    LONDON: "A place in London: follows a Train, a Hansom or Thick Fog.",
-    BAKER_STREET: "A place in London: follows a Train, a Hansom or Thick Fog.",
-    SCOTLAND_YARD: "A place in London; the next player draws two cards first.",
-    COUNTRY: "The place in the Country: follows a Train, a Hansom or Thick Fog.",
-    CLUE: "You look at two cards of the player who played before you.",
-    I_SUSPECT: "Name a player: they draw a card (unless they show an Alibi).",
-    TELEGRAM: "The next player takes penalty points.",
-    DISGUISE: "Name a player and look at two of their cards.",
-    INSPECTOR: "Name a player: they draw two cards; played on Scotland Yard it is an arrest too.",
-    ARREST: "Name a player: a Villain in their hand is caught; if they hold none, you take their cards.",
-    ALIBI: "Answers an Arrest, Inspector, I Suspect or Watson aimed at you; then everyone passes a card left.",
-    HOLMES: "Look through a player's hand: a Villain there is caught.",
-    WATSON: "Look through a player's hand like Holmes, but they may answer with an Alibi.",
-    MYCROFT: "Swap hands with a player you name.",
-    AFOOT: "Opens the hand.",
-}
-for _villain in VILLAINS:
-    EFFECTS[_villain] = "A Villain: it goes down only as your last card (or cards), and then you escape."
 
 #: what taking a card aimed at you means
 TAKING = {

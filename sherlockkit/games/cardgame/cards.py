@@ -62,6 +62,32 @@ def count(cards) -> Counter:
     return Counter(cards)
 
 
+#: what each card does, in a sentence (the book's table and the app's tooltips)
+EFFECTS: dict[str, str] = {
+    TRAIN: "The story changes kind of place: London to the Country, or the Country to London.",
+    HANSOM: "The story stays in the same kind of place.",
+    THICK_FOG: "All hands are gathered, shuffled and dealt back, everyone getting as many cards as "
+               "they held. Any place may follow.",
+    LONDON: "A place in London.",
+    BAKER_STREET: "A place in London; the only one an I Suspect may follow.",
+    SCOTLAND_YARD: "A place in London, and a penalty: the next player draws two cards before their turn.",
+    COUNTRY: "The one place out of town.",
+    CLUE: "Look at two cards, picked blind, from the hand of the player who played just before you.",
+    I_SUSPECT: "Name a player: they draw a card (unless they answer with an Alibi).",
+    TELEGRAM: "Bad news for the next player: penalty points on the spot (10 unless the game says otherwise).",
+    DISGUISE: "Look at two cards, picked blind, from the hand of any player you name.",
+    INSPECTOR: "Name a player: they draw two cards. Laid on Scotland Yard it is an arrest as well.",
+    ARREST: "Name a player and look through their hand. A Villain there: caught, and the hand is over. "
+            "None: you take their whole hand into yours, and they draw as many cards as they lost.",
+    ALIBI: "The accused player's answer to an Arrest, Inspector, I Suspect or Watson: that card does "
+           "nothing, everyone passes one card face down to the left, and play goes on after the accuser.",
+    HOLMES: "Look through a named player's hand. A Villain there is caught; otherwise nothing happens.",
+    WATSON: "As Holmes (look through a named player's hand), except that an Alibi can stop him.",
+    MYCROFT: "Swap your whole hand with a named player's.",
+    AFOOT: "Opens the hand.",
+    **{villain: "A Villain: only when you hold nothing else, lay them all down and escape." for villain in VILLAINS},
+}
+
 #: Italian words of the rulebook, and the English the project uses
 GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("Movimento", "Movement", "a suit: blue border"),

@@ -15,8 +15,8 @@ import networkx as nx
 
 from sherlockkit.games.cardgame.cards import (
     AFOOT, ALIBI, ARREST, BAKER_STREET, CLUE, COUNTRY, DISGUISE, HANSOM, HOLMES, I_SUSPECT, IN_COUNTRY,
-    IN_LONDON, INSPECTOR, LOCATIONS, LONDON, LONDON_PLACES, MOVEMENTS, MYCROFT, SCOTLAND_YARD, TELEGRAM,
-    THICK_FOG, TRAIN, VILLAINS, WATSON, region_of,
+    IN_LONDON, INSPECTOR, KINDS, LOCATIONS, LONDON, LONDON_PLACES, MOVEMENTS, MYCROFT, SCOTLAND_YARD, TELEGRAM,
+    SUIT_OF, THICK_FOG, TRAIN, VILLAINS, WATSON, region_of,
 )
 
 
@@ -118,8 +118,6 @@ def next_top(top: Top, card: str) -> Top:
 
 def playable(top: Top, kinds=None) -> tuple[str, ...]:
     """The kinds (of ``kinds``, or of every card) that may be played in turn on ``top``."""
-    from sherlockkit.games.cardgame.cards import KINDS
-
     return tuple(k for k in (KINDS if kinds is None else kinds) if may_follow(k, top))
 
 
@@ -144,8 +142,6 @@ def legality_graph() -> nx.DiGraph:
     leave the table as it was, so they are self-loops; an Alibi answering Watson is an
     edge from wherever Watson may be played.
     """
-    from sherlockkit.games.cardgame.cards import KINDS, SUIT_OF
-
     graph = nx.DiGraph()
     todo, seen = [START], {START}
     while todo:
