@@ -93,14 +93,12 @@ class CardGameSession(GameSession):
 
     # --- the bots -----------------------------------------------------------------------
 
-    def after_change(self) -> None:
-        self.cancel_timer()
-        if not self.replaying:
-            move = bots.next_bot_move(self.state, self.bots)
-            if move is not None:
-                delay = QUICK_SECONDS if isinstance(move, (Answer, PassCard)) else self.bot_seconds
-                self.schedule(delay, lambda: self.act(move, by_you=False))
-        self.notify()
+    def bot_move(self):
+        """The next bot move, after a turn's thinking time (shorter for an answer or a pass)."""
+        move = bots.next_bot_move(self.state, self.bots)
+        if move is None:
+            return None
+        return (QUICK_SECONDS if isinstance(move, (Answer, PassCard)) else self.bot_seconds), move
 
     @property
     def you(self) -> rules.View:

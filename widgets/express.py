@@ -85,14 +85,9 @@ class ExpressGame(GameSession):
 
     # --- the bots -----------------------------------------------------------------------
 
-    def after_change(self) -> None:
-        self.cancel_timer()
-        if not self.replaying:
-            move = bots.race(self.state, self.bots)
-            if move is not None:
-                delay, action = move
-                self.schedule(delay, lambda: self.act(action, by_you=False))
-        self.notify()
+    def bot_move(self):
+        """The quickest bot's move, with its reaction time."""
+        return bots.race(self.state, self.bots)
 
     @property
     def you(self) -> rules.View:

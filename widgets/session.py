@@ -52,8 +52,20 @@ class GameSession:
         for listener in self._listeners:
             listener()
 
+    def bot_move(self):
+        """Hook for games with bots: ``(delay in seconds, action)`` for the next bot move
+        now, or ``None`` when no bot has one."""
+        return None
+
     def after_change(self) -> None:
-        """Hook for subclasses (bots schedule here); then views are told."""
+        """After every change: the next bot move (if any) is put on the clock, replacing
+        one set earlier; then views are told."""
+        self.cancel_timer()
+        if not self.replaying:
+            move = self.bot_move()
+            if move is not None:
+                delay, action = move
+                self.schedule(delay, lambda: self.act(action, by_you=False))
         self.notify()
 
     # --- acting -----------------------------------------------------------------------
