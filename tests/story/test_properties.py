@@ -157,3 +157,21 @@ def test_luck_is_spent_one_point_per_reroll_and_never_twice_on_a_roll(seed):
             assert len(spent) == 1
             continue
         state = rules.play(state, rng.choice(options))
+
+
+def test_every_choice_in_a_case_is_told_in_the_log():
+    """The log says what every click did (the app's only feedback besides the sheet):
+    300 random cases, every choice made during a case adds at least one line."""
+    silent = Counter()
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = rules.new(seed)
+        for _ in range(MAX_MOVES_PER_CASE):
+            if state.pending is None or state.phase != "case":
+                break
+            option = rng.choice(state.pending.ids)
+            after = rules.play(state, Choose(option))
+            if len(after.log) == len(state.log):
+                silent[state.pending.kind, option] += 1
+            state = after
+    assert not silent, f"choices that leave no line in the log: {dict(silent)}"

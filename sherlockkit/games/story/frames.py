@@ -61,9 +61,11 @@ def decide(sheet: Sheet, book: Casebook, decision: Decision, option: str) -> Non
         start_villain_way(sheet, book, option)
     elif decision.kind == "combat":
         if option == "escape":
+            sheet.say("You try to escape: a Bravery roll.")
             bravery = sheet.holmes.quality("Bravery")
             sheet.push(("check", "escape", (bravery, sheet.holmes.trait("Running"))))
         else:
+            sheet.say("You fight on.")
             sheet.push(("fight_round",))
     else:
         campaign.decide(sheet, book, decision, option)
