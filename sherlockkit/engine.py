@@ -25,7 +25,10 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, Sequence
+from types import UnionType
+from typing import (
+    Any, Callable, Iterable, Literal, Mapping, Protocol, Sequence, Union, get_args, get_origin, get_type_hints,
+)
 
 SAVE_FORMAT = "sherlockkit-save"
 SAVE_VERSION = 1
@@ -140,3 +143,159 @@ def load(game: Game, text: str) -> tuple[Record, Any]:
         except IllegalAction as error:
             raise CorruptSave(f"Move {number} of this save breaks the rules: {error}") from None
     return Record(game.NAME, seed, options, actions), state
+
+
+# --- what every game repeats ------------------------------------------------------------------
+
+
+class Bot(Protocol):
+    """The one bot contract: a bot sits in ``seat`` and chooses from that seat's view.
+
+    ``choose`` returns the action it takes now, or ``None`` when it has nothing to do (not
+    its turn, or -- in a speed game -- nothing worth a slap yet). How long it seems to
+    think is the widget's business, not the bot's.
+    """
+
+    seat: int
+
+    def choose(self, view: Any) -> Any | None: ...
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` if it is a whole number; otherwise ``ValueError`` with a sentence."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"A seed is a whole number, not {_short(seed)}.")
+    return seed
+
+
+def check_players(players: Any, low: int, high: int, title: str) -> int:
+    """``players`` if it is a whole number from ``low`` to ``high``; otherwise ``ValueError``."""
+    if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+        raise ValueError(f"{title} is for {low} to {high} players, not {_short(players)}.")
+    return players
+
+
+def check_names(names: Any, players: int) -> tuple[str, ...]:
+    """The players' names (``"Player 1"``... when ``names`` is ``None``): one short,
+    different text per seat, or ``ValueError``."""
+    if names is None:
+        return tuple(f"Player {i + 1}" for i in range(players))
+    if isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple)):
+        raise ValueError("The players' names are a list of texts, one per seat.")
+    names = tuple(names)
+    if len(names) != players:
+        raise ValueError(f"Give every player a name: {players} names, not {len(names)}.")
+    if not all(isinstance(n, str) and 0 < len(n.strip()) <= MAX_NAME for n in names):
+        raise ValueError(f"A player's name is a text of 1 to {MAX_NAME} characters.")
+    if len(set(names)) != players:
+        raise ValueError("Give every player a different name.")
+    return names
+
+
+MAX_NAME = 40
+
+
+def replace_at(seq: tuple, index: int, value: Any) -> tuple:
+    """``seq`` with the item at ``index`` replaced by ``value``."""
+    return seq[:index] + (value,) + seq[index + 1:]
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut short so a refusal never echoes a huge input back."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is exactly of the JSON-able type ``hint`` (``bool`` is not an
+    ``int``, ``1.0`` is not an ``int``)."""
+    if hint is Any:
+        return True
+    origin = get_origin(hint)
+    if origin in (Union, UnionType):
+        return any(_fits(value, h) for h in get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return type(value) is int
+    if hint is bool:
+        return type(value) is bool
+    if hint is str:
+        return type(value) is str
+    if get_origin(hint) is Literal:
+        return any(type(value) is type(a) and value == a for a in get_args(hint))
+    return False
+
+
+def check_fields(action: Any) -> str | None:
+    """A sentence if a field of ``action`` is not of the type its class declares
+    (``Play(0, "Clue", 1.0)``, a seat ``True``), else ``None``."""
+    hints = get_type_hints(type(action))
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if not _fits(value, hints[f.name]):
+            return f"A move's {f.name} cannot be {_short(value)}."
+    return None
+
+
+def check_action(action: Any, actions: Mapping[str, type], players: int) -> None:
+    """Raise :class:`IllegalAction` (a sentence) unless ``action`` is one of the game's
+    moves with fields of the right types, by a player seated at the table."""
+    if type(action) not in actions.values():
+        raise IllegalAction("That is not a move of this game.")
+    wrong = check_fields(action)
+    if wrong:
+        raise IllegalAction(wrong)
+    player = getattr(action, "player", 0)
+    if not 0 <= player < players:
+        raise IllegalAction(f"There is no player number {player} at this table.")
+
+
+def read_action(data: Any, actions: Mapping[str, type]) -> Any:
+    """The move a JSON object describes (the inverse of :func:`action_to_json`), checked
+    field by field against its class: ``ValueError`` with a short reason otherwise."""
+    if not isinstance(data, dict):
+        raise ValueError("a move is a JSON object")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in actions:
+        raise ValueError(f"unknown move {_short(kind)}")
+    cls = actions[kind]
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    names = {f.name for f in dataclasses.fields(cls)}
+    required = {f.name for f in dataclasses.fields(cls)
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    if not required <= set(fields) <= names:
+        raise ValueError(f"a {kind} move has the fields {', '.join(sorted(names))}")
+    action = cls(**fields)
+    wrong = check_fields(action)
+    if wrong:
+        raise ValueError(wrong[0].lower() + wrong[1:].rstrip("."))
+    return action
+
+
+def first_seat(proposals: Mapping[int, Any]) -> Any:
+    """Of the moves bots propose at once (seat -> action), the one of the lowest seat."""
+    return proposals[min(proposals)]
+
+
+def play_out(game: Game, state: Any, bots: Mapping[int, Bot],
+             pick: Callable[[Mapping[int, Any]], Any] = first_seat, limit: int = 100_000) -> tuple[Any, list]:
+    """A game played to its end by ``bots`` (seat -> bot): every bot is shown its own
+    view; of the moves proposed at once, ``pick`` chooses the one played (by default the
+    lowest seat's; a speed game passes the quickest). Returns the final state and every
+    move. ``ValueError`` if no bot can move before the end, ``RuntimeError`` past ``limit``."""
+    moves: list = []
+    while game.outcome(state) is None:
+        proposals = {}
+        for seat, bot in bots.items():
+            action = bot.choose(game.view(state, seat))
+            if action is not None:
+                proposals[seat] = action
+        if not proposals:
+            raise ValueError("No bot can move, but the game is not over.")
+        action = pick(proposals)
+        state = game.play(state, action)
+        moves.append(action)
+        if len(moves) > limit:
+            raise RuntimeError(f"The bots went on for more than {limit} moves.")
+    return state, moves

@@ -15,11 +15,21 @@ from sherlockkit.engine import CorruptSave, IllegalAction
 from widgets.clock import AsyncioClock, Clock
 
 
+#: Seconds a bot seems to think before a move, unless its game's session says otherwise.
+BOT_PAUSE = 0.7
+
+
 class GameSession:
-    """One game of ``rules`` (a module following ``sherlockkit.engine``)."""
+    """One game of ``rules`` (a module following ``sherlockkit.engine``), played from
+    ``seat`` (you; seat 0), with ``bots`` (seat -> bot, the ``engine.Bot`` contract) in
+    the other seats. Bots choose moves; when they make them is this class's business
+    (:meth:`bot_delay`)."""
+
+    seat = 0
 
     def __init__(self, rules, options: dict, seed: int | None = None, clock: Clock | None = None):
         self.rules = rules
+        self.bots: dict = {}
         self.clock = clock or AsyncioClock()
         self.message = ""
         self.replaying = False
@@ -52,10 +62,27 @@ class GameSession:
         for listener in self._listeners:
             listener()
 
+    @property
+    def view(self):
+        """The table as you see it: ``rules.view`` of your seat, all a table draws."""
+        return self.rules.view(self.state, self.seat)
+
+    def bot_delay(self, seat: int, action: Any) -> float:
+        """Seconds before the bot in ``seat`` makes ``action`` (a game's session may
+        make some moves quicker, or each bot as quick as its level)."""
+        return BOT_PAUSE
+
     def bot_move(self):
-        """Hook for games with bots: ``(delay in seconds, action)`` for the next bot move
-        now, or ``None`` when no bot has one."""
-        return None
+        """``(delay in seconds, action)`` for the next bot move, or ``None`` when no bot has
+        one: every bot chooses from its own view; the quickest move comes first."""
+        best = None
+        for seat, bot in self.bots.items():
+            action = bot.choose(self.rules.view(self.state, seat))
+            if action is not None:
+                delay = self.bot_delay(seat, action)
+                if best is None or delay < best[0]:
+                    best = (delay, action)
+        return best
 
     def after_change(self) -> None:
         """After every change: the next bot move (if any) is put on the clock, replacing

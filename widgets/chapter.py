@@ -1,0 +1,43 @@
+"""What the book's chapters share to show their results: exact chances and small tables.
+
+A chapter computes with ``sherlockkit`` and shows with these, so every chapter writes a
+fraction and a table the same way.
+"""
+
+from __future__ import annotations
+
+import html
+
+from IPython.display import HTML
+
+
+def exact(p, digits: int = 2) -> str:
+    """An exact chance as its fraction and its percentage (``"1/6 = 16.67%"``); ``"–"``
+    when it is impossible."""
+    if not p:
+        return "–"
+    return f"{p} = {float(p):.{digits}%}"
+
+
+def percent(p, digits: int = 0) -> str:
+    """A chance as a rounded percentage; ``">99%"`` rather than a rounded 100%."""
+    value = float(p)
+    if value < 1 and round(value * 100, digits) >= 100:
+        return ">99%"
+    return f"{value:.{digits}%}"
+
+
+def table(header, rows, caption: str | None = None) -> HTML:
+    """A small HTML table of ``rows`` under ``header``; short cells do not wrap."""
+    def cell(tag: str, value) -> str:
+        text = str(value)
+        wrap = "normal" if len(text) > 28 else "nowrap"
+        return f"<{tag} style='padding:2px 8px;white-space:{wrap};vertical-align:top'>{html.escape(text)}</{tag}>"
+
+    title = ""
+    if caption:
+        title = ("<caption style='caption-side:top;text-align:left;font-weight:bold'>"
+                 f"{html.escape(caption)}</caption>")
+    head = "".join(cell("th", h) for h in header)
+    body = "".join("<tr>" + "".join(cell("td", c) for c in row) + "</tr>" for row in rows)
+    return HTML(f"<table style='font-size:0.9em;margin-bottom:1em'>{title}<tr>{head}</tr>{body}</table>")
