@@ -7,13 +7,19 @@ import pytest
 from sherlockkit import engine
 from sherlockkit.engine import CorruptSave, IllegalAction
 from sherlockkit.games import rules_of
-from sherlockkit.games.express import bots, rules
+from sherlockkit.games.express import rules
 
 
 def a_game(seed=4, players=3):
-    table = bots.make_bots({p: "hard" for p in range(players)}, seed)
-    final, actions = bots.play_out(rules.new(seed, players=players), table)
-    return final, actions[:40]
+    """A game of random legal moves (the first 40 of them)."""
+    import random
+
+    rng, state, actions = random.Random(seed), rules.new(seed, players=players), []
+    while rules.outcome(state) is None:
+        action = rng.choice(rules.legal_actions(state))
+        state = rules.play(state, action)
+        actions.append(action)
+    return state, actions[:40]
 
 
 def test_chance_depends_only_on_seed_step_and_purpose():
@@ -86,3 +92,76 @@ def test_illegal_action_is_a_value_error_with_the_sentence():
         rules.play(rules.new(1), rules.Reveal(3))
     assert isinstance(refused.value, ValueError)
     assert str(refused.value) == "It is Player 1's turn to turn up an alibi: wait for it."
+
+
+# --- what every game repeats, in one place ---------------------------------------------------------
+
+def test_seed_players_and_names_are_checked_with_sentences():
+    assert engine.check_seed(7) == 7
+    for bad in (True, 1.5, "7", None):
+        with pytest.raises(ValueError, match="A seed is a whole number"):
+            engine.check_seed(bad)
+    with pytest.raises(ValueError, match="not '" + "9" * 36 + r"\.\.\."):
+        engine.check_seed("9" * 5000)  # a huge input is not echoed back whole
+    assert engine.check_players(3, 2, 6, "A game") == 3
+    for bad in (1, 7, True, 3.0):
+        with pytest.raises(ValueError, match="A game is for 2 to 6 players"):
+            engine.check_players(bad, 2, 6, "A game")
+    assert engine.check_names(None, 2) == ("Player 1", "Player 2")
+    assert engine.check_names(["Ann", "Bo"], 2) == ("Ann", "Bo")
+    for bad, why in ((["Ann"], "2 names"), (["Ann", "Ann"], "different"), ([1, 2], "a text"),
+                     ("AB", "a list"), (["Ann", "x" * 41], "a text"), (["Ann", " "], "a text")):
+        with pytest.raises(ValueError, match=why):
+            engine.check_names(bad, 2)
+
+
+def test_moves_read_from_json_are_typed_exactly():
+    actions = {"Reveal": rules.Reveal, "Slap": rules.Slap}
+    assert engine.read_action({"kind": "Slap", "player": 1, "slot": "deck"}, actions) == rules.Slap(1, "deck")
+    for bad in ({"kind": "Slap", "player": True, "slot": 1}, {"kind": "Slap", "player": 1.0, "slot": 1},
+                {"kind": "Slap", "player": 1}, {"kind": "Slap", "player": 1, "slot": 1, "extra": 0},
+                {"kind": "Slap", "player": 1, "slot": [1]}, {"kind": "Fly", "player": 1}, {"player": 1}, [], "Slap"):
+        with pytest.raises(ValueError):
+            engine.read_action(bad, actions)
+
+
+def test_check_action_refuses_loose_moves_with_a_sentence():
+    actions = {"Reveal": rules.Reveal, "Slap": rules.Slap}
+    engine.check_action(rules.Slap(1, 2), actions, 3)
+    for bad, why in ((rules.Slap(True, 2), "player cannot be True"), (rules.Slap(1, 2.0), "slot cannot be 2.0"),
+                     (rules.Reveal(3), "no player number 3"), ("Reveal", "not a move of this game"),
+                     (None, "not a move of this game")):
+        with pytest.raises(IllegalAction, match=why):
+            engine.check_action(bad, actions, 3)
+
+
+def test_replace_at_replaces_one_item():
+    assert engine.replace_at((1, 2, 3), 1, "x") == (1, "x", 3)
+
+
+def test_play_out_plays_the_picked_proposal_until_the_end():
+    import random
+
+    class AnyLegal:
+        """Plays a random move of its own seat (it peeks at the engine: for this test only)."""
+
+        def __init__(self, seat):
+            self.seat, self.rng = seat, random.Random(seat)
+
+        def choose(self, view):
+            legal = rules.legal_actions(state_of[0], self.seat)
+            return self.rng.choice(legal) if legal else None
+
+    state_of = [rules.new(2, players=2)]
+
+    class Game:
+        def __getattr__(self, name):
+            return getattr(rules, name)
+
+        def play(self, state, action):
+            state_of[0] = rules.play(state, action)
+            return state_of[0]
+
+    final, moves = engine.play_out(Game(), state_of[0], {0: AnyLegal(0), 1: AnyLegal(1)})
+    assert rules.outcome(final) is not None
+    assert engine.replay(rules, 2, {"players": 2}, moves) == final
