@@ -226,3 +226,14 @@ def test_views_do_not_change_when_hidden_cards_move(game, played):
                     f"{game.id}: player {player}'s view changed when only hidden cards moved"
     if game.id not in NOTHING_HIDDEN:
         assert moved, f"{game.id}: shuffle_hidden never moved a card, so this test could not see a leak"
+
+
+def test_a_save_names_its_game_and_is_loaded_through_the_registry(game, played):
+    from sherlockkit.games import load_save
+
+    states, moves = played[2]
+    entry, record, state = load_save(engine.save(game.rules, 2, {}, moves[:6]))
+    assert entry is game and state == states[6] and record.seed == 2
+    for bad in ("{}", "[1]", "nonsense", json.dumps({"game": "chess"})):
+        with pytest.raises(CorruptSave, match="not a save of any of the games"):
+            load_save(bad)

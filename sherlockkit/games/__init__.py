@@ -87,3 +87,21 @@ def rules_of(game_id: str) -> ModuleType:
     if game_id not in GAMES:
         raise KeyError(f"There is no game called {game_id!r}; the games are {', '.join(GAMES)}.")
     return GAMES[game_id].rules
+
+
+def load_save(text: str):
+    """A save of any registered game: ``(entry, record, state)``. The game is the one the
+    save names; ``CorruptSave`` (a sentence) when it names none of ``GAMES`` or is not a
+    save at all."""
+    import json
+
+    from sherlockkit.engine import CorruptSave, load
+
+    try:
+        named = json.loads(text).get("game") if isinstance(text, str) else None
+    except (ValueError, AttributeError):
+        named = None
+    if not isinstance(named, str) or named not in GAMES:
+        raise CorruptSave(f"This is not a save of any of the games: {', '.join(GAMES)}.")
+    record, state = load(GAMES[named].rules, text)
+    return GAMES[named], record, state
