@@ -1,11 +1,13 @@
 """Exact odds of the story game's tables: hand values, totals of 1, and the engine's own dice."""
 
 import math
+from dataclasses import replace
 
 import pytest
 from sympy import Rational
 
-from sherlockkit.games.story import odds, rules, tables
+from sherlockkit.games.story import case_odds, characters, graph, odds, rolls, rules, tables
+from sherlockkit.games.story.characters import QUALITIES, make
 from sherlockkit.games.story.state import Choose
 
 R = Rational
@@ -84,6 +86,72 @@ def test_quality_and_trait_rolls_by_hand():
     assert odds.quality_roll(7, modifier=-1) == R(15, 36)
     assert odds.trait_roll(7, levels=2) == R(30, 36)
     assert odds.trait_roll(13) == 0
+
+
+# --- R004, stated once (rolls.py) and read everywhere ------------------------------------------
+
+def _by_counting(passes) -> Rational:
+    """An independent reading of a roll's chance: count the 36 throws of two dice."""
+    return R(sum(1 for a in range(1, 7) for b in range(1, 7) if passes(a + b)), 36)
+
+
+HOLMES = characters.holmes(("Aware", "Tracking", "Charisma"))
+WOUNDED = replace(characters.holmes(("Thief", "Running", "History")), wounds=1)  # Brawn 5 - 2
+TOBY = make("Toby", 2, 3, 4, {"Tracking": 2})
+PARTIES = [(HOLMES, characters.watson()), (HOLMES,), (WOUNDED, characters.watson(), TOBY)]
+SPECS = ([{"quality": q, "modifier": m} for q in QUALITIES for m in (-3, -1, 0, 2)]
+         + [{"trait": t, "target": target, "modifier": m, **who}
+            for t in ("Tracking", "Charisma", "Thief") for target in (2, 5, 7, 9, 12, 14, 16)
+            for m in (-1, 0, 1) for who in ({}, {"who": "holmes"}, {"who": "group"})])
+
+
+@pytest.mark.parametrize("party", PARTIES, ids=["reference", "holmes-alone", "wounded-with-toby"])
+def test_every_reader_of_r004_gives_the_old_value(party):
+    """``rolls`` against the rule as it was written in each reader (2d6 at or under the
+    Quality plus the modifier; 2d6 plus the levels plus the modifier reaching the target),
+    over every kind of spec: the odds, the graph and the chapter read the same numbers."""
+    holmes = party[0]
+    for spec in SPECS:
+        modifier = spec.get("modifier", 0)
+        if "quality" in spec:
+            ceiling = holmes.quality(spec["quality"]) + modifier
+            old = _by_counting(lambda total: total <= ceiling)
+            assert odds.quality_roll(holmes.quality(spec["quality"]), modifier) == old
+        else:
+            people = party[:1] if spec.get("who") == "holmes" else party
+            levels = sum(p.trait(spec["trait"]) for p in people)
+            old = _by_counting(lambda total: total + levels + modifier >= spec["target"])
+            assert odds.trait_roll(spec["target"], levels, modifier) == old
+            assert rolls.levels(spec, holmes, party) == levels
+        assert rolls.chance(spec, holmes, party) == old, spec
+        assert graph.roll_chance(spec, party) == old, spec
+        assert all(rolls.passes(spec, total, holmes, party) == rolls.success(spec, holmes, party)(total)
+                   for total in range(2, 13))
+
+
+def test_the_case_model_reads_r004_as_fractions_of_the_same_value():
+    model = case_odds.Model("a001")  # the reference party: Holmes with the default traits, and Watson
+    for spec in SPECS:
+        exact = rolls.chance(spec, *model.party[:1], model.party)
+        assert model.chance(spec) == case_odds.Fraction(int(exact.p), int(exact.q)), spec
+
+
+def test_r004_at_the_edge_of_each_roll():
+    """The totals at the limit: a Quality roll passes *at* the Quality, a Trait roll
+    passes *at* the target (turning ``<=`` into ``<`` or ``>=`` into ``>`` breaks this)."""
+    party = (HOLMES, characters.watson())
+    brains = {"quality": "Brains"}  # Holmes's Brains 9
+    assert rolls.passes(brains, 9, HOLMES, party) and not rolls.passes(brains, 10, HOLMES, party)
+    assert rolls.passes({**brains, "modifier": -2}, 7, HOLMES, party)
+    assert not rolls.passes({**brains, "modifier": -2}, 8, HOLMES, party)
+    charisma = {"trait": "Charisma", "target": 7}  # Holmes 1 and Watson 1: +2
+    assert rolls.passes(charisma, 5, HOLMES, party) and not rolls.passes(charisma, 4, HOLMES, party)
+    alone = {**charisma, "who": "holmes"}  # Holmes's own level only: +1
+    assert rolls.passes(alone, 6, HOLMES, party) and not rolls.passes(alone, 5, HOLMES, party)
+    assert rolls.chance(brains, HOLMES, party) == R(30, 36)
+    assert rolls.chance(charisma, HOLMES, party) == R(30, 36)
+    assert rolls.chance(alone, HOLMES, party) == R(26, 36)
+    assert rolls.quality_chance(7, -1) == R(15, 36) and rolls.trait_chance(12, 0) == R(1, 36)
 
 
 def test_luck_rerolls_a_failure_once():

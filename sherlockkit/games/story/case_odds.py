@@ -41,7 +41,7 @@ from typing import Callable, Iterable, Mapping, NamedTuple
 from sympy import Rational
 
 from sherlockkit.dice import two_d6
-from sherlockkit.games.story import casebook, tables
+from sherlockkit.games.story import casebook, rolls, tables
 from sherlockkit.games.story.casebook import Casebook
 from sherlockkit.games.story.characters import holmes as young_holmes, watson as dr_watson
 from sherlockkit.games.story.rules import DEFAULT_TRAITS
@@ -139,16 +139,18 @@ class Model:
         self._effects: dict = {}
         self._general: dict = {}
         self._modifiers: dict = {}
+        self._chances: dict = {}  # a roll's spec, as sorted items -> its chance
 
     # rolls for the party
     def chance(self, spec) -> Fraction:
-        modifier = spec.get("modifier", 0)
-        if "quality" in spec:
-            value = self.holmes.quality(spec["quality"]) + modifier
-            return sum((p for t, p in TWO_D6.items() if t <= value), Fraction(0))
-        people = self.party[:1] if spec.get("who") == "holmes" else self.party
-        levels = sum(p.trait(spec["trait"]) for p in people)
-        return sum((p for t, p in TWO_D6.items() if t + levels + modifier >= spec["target"]), Fraction(0))
+        """The chance the party passes the roll ``spec`` (R004, as ``rolls`` states it),
+        as a fraction for the solver's sums."""
+        key = tuple(sorted(spec.items()))
+        found = self._chances.get(key)
+        if found is None:
+            p = rolls.chance(spec, self.holmes, self.party)
+            found = self._chances[key] = Fraction(int(p.p), int(p.q))
+        return found
 
     def effects(self, effects, depth: int = 0) -> dict:
         """The distribution of what a list of effects does (cached: the lists are the

@@ -17,8 +17,7 @@ from typing import Iterable, Mapping
 import networkx as nx
 from sympy import Rational
 
-from sherlockkit.dice import two_d6
-from sherlockkit.games.story import casebook, tables
+from sherlockkit.games.story import casebook, rolls, tables
 from sherlockkit.games.story.casebook import LINES, Casebook
 from sherlockkit.games.story.characters import holmes, watson
 from sherlockkit.games.story.rules import DEFAULT_TRAITS
@@ -35,17 +34,12 @@ def reference_party():
 
 
 def roll_chance(spec: Mapping, party=None) -> Rational:
-    """The exact chance that a casebook roll succeeds for ``party`` (R004)."""
+    """The exact chance that a casebook roll succeeds for ``party`` (Holmes first; the
+    reference party when ``None``), by R004 as ``rolls`` states it."""
     if party is None:
         key = tuple(sorted((k, v) for k, v in spec.items()))
         return _reference_chance(key)
-    modifier = spec.get("modifier", 0)
-    if "quality" in spec:
-        value = party[0].quality(spec["quality"]) + modifier
-        return two_d6.probability(lambda total: total <= value)
-    people = party[:1] if spec.get("who") == "holmes" else party
-    levels = sum(p.trait(spec["trait"]) for p in people)
-    return two_d6.probability(lambda total: total + levels + modifier >= spec["target"])
+    return rolls.chance(spec, party[0], party)
 
 
 @lru_cache(maxsize=None)

@@ -1,6 +1,6 @@
-"""Exact odds of the Detective Story Game's tables, read from the same objects the engine
-rolls on (``tables.py``): actions (R007a-e), the Encounter Matrix (R008), Quality and
-Trait rolls (R004), Luck, and combat (R009a).
+"""Exact odds of the Detective Story Game's tables, read from the same objects and rules
+the engine rolls with (``tables.py``; ``rolls.py`` for R004): actions (R007a-e), the
+Encounter Matrix (R008), Quality and Trait rolls (R004), Luck, and combat (R009a).
 
 Every probability is a ``sympy.Rational``; each table takes well under a millisecond.
 """
@@ -12,7 +12,7 @@ from fractions import Fraction
 from sympy import Rational
 
 from sherlockkit.dice import Distribution, d6, two_d6
-from sherlockkit.games.story import tables
+from sherlockkit.games.story import rolls, tables
 from sherlockkit.games.story.tables import ACTION_TABLES, SEEK_CHANNELS
 
 ENCOUNTER_KEYS = ("none", "villain", "holmes", "watson", "character", "location")
@@ -55,12 +55,12 @@ def encounter_odds(turn: int, *, motive_revealed: bool = False, can_arrest: bool
 
 def quality_roll(quality: int, modifier: int = 0) -> Rational:
     """R004: the chance that 2d6 comes at or under the Quality (plus its modifier)."""
-    return two_d6.probability(lambda total: total <= quality + modifier)
+    return rolls.quality_chance(quality, modifier)
 
 
 def trait_roll(target: int, levels: int = 0, modifier: int = 0) -> Rational:
     """R004: the chance that 2d6 plus the group's trait levels reaches the target."""
-    return two_d6.probability(lambda total: total + levels + modifier >= target)
+    return rolls.trait_chance(target, levels, modifier)
 
 
 def with_luck(p, luck: int = 1) -> Rational:

@@ -6,8 +6,11 @@ comes at or under Holmes's Quality plus the modifier; a Trait roll when 2d6 plus
 levels of the group (or of Holmes alone, ``who = "holmes"``) plus the modifier reaches
 the target.
 
-:func:`success` is the rule; the engine asks :func:`passes` of the dice it rolled, and
-the analyses ask :func:`chance` for the exact odds of the same rule.
+:func:`quality_success` and :func:`trait_success` are the rule, on plain numbers;
+:func:`success` reads a spec for a party and hands it to them. The engine asks
+:func:`passes` of the dice it rolled, and the analyses ask :func:`chance` (or
+:func:`quality_chance`, :func:`trait_chance` on plain numbers) for the exact odds of the
+same rule.
 """
 
 from __future__ import annotations
@@ -20,17 +23,32 @@ from sherlockkit.dice import two_d6
 from sherlockkit.games.story.characters import Character
 
 
+def quality_success(quality: int, modifier: int = 0) -> Callable[[int], bool]:
+    """Which 2d6 totals pass a Quality roll: those at or under the Quality plus ``modifier``."""
+    ceiling = quality + modifier
+    return lambda total: total <= ceiling
+
+
+def trait_success(target: int, levels: int = 0, modifier: int = 0) -> Callable[[int], bool]:
+    """Which 2d6 totals pass a Trait roll: those that, with the ``levels`` of the trait
+    and ``modifier`` added, reach ``target``."""
+    return lambda total: total + levels + modifier >= target
+
+
+def levels(spec: Mapping, holmes: Character, party: Sequence[Character]) -> int:
+    """The levels a Trait roll adds: the whole party's in the trait, or Holmes's alone
+    when the spec says ``who = "holmes"``."""
+    people = (holmes,) if spec.get("who") == "holmes" else party
+    return sum(p.trait(spec["trait"]) for p in people)
+
+
 def success(spec: Mapping, holmes: Character, party: Sequence[Character]) -> Callable[[int], bool]:
     """The rule of a roll: which 2d6 totals succeed for ``holmes`` leading ``party``
     (everyone with him, Holmes included)."""
     modifier = spec.get("modifier", 0)
     if "quality" in spec:
-        ceiling = holmes.quality(spec["quality"]) + modifier
-        return lambda total: total <= ceiling
-    people = (holmes,) if spec.get("who") == "holmes" else party
-    levels = sum(p.trait(spec["trait"]) for p in people)
-    target = spec["target"]
-    return lambda total: total + levels + modifier >= target
+        return quality_success(holmes.quality(spec["quality"]), modifier)
+    return trait_success(spec["target"], levels(spec, holmes, party), modifier)
 
 
 def passes(spec: Mapping, total: int, holmes: Character, party: Sequence[Character]) -> bool:
@@ -41,3 +59,13 @@ def passes(spec: Mapping, total: int, holmes: Character, party: Sequence[Charact
 def chance(spec: Mapping, holmes: Character, party: Sequence[Character]) -> Rational:
     """The exact chance that the roll ``spec`` succeeds, on 2d6."""
     return two_d6.probability(success(spec, holmes, party))
+
+
+def quality_chance(quality: int, modifier: int = 0) -> Rational:
+    """The exact chance of passing a Quality roll against ``quality`` (plus ``modifier``)."""
+    return two_d6.probability(quality_success(quality, modifier))
+
+
+def trait_chance(target: int, levels: int = 0, modifier: int = 0) -> Rational:
+    """The exact chance of passing a Trait roll of ``target`` with ``levels`` of the trait."""
+    return two_d6.probability(trait_success(target, levels, modifier))
