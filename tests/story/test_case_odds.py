@@ -11,8 +11,9 @@ from sherlockkit.games.story.case_odds import Situation
 R = Rational
 
 
-def tiny_book():
-    """A casebook with one villain and eventless events, small enough to solve by hand."""
+def tiny_book(**changes):
+    """A casebook with one villain and eventless events, small enough to solve by hand
+    (``changes``: paragraph id -> fields that replace the ones given here)."""
     quiet = {"text": "Nothing comes of it."}
     raw = {
         "c201": {"kind": "villain", "title": "A forger", "text": "He forges wills.", "brains": 7, "brawn": 6,
@@ -29,6 +30,8 @@ def tiny_book():
                  "outside_london": False, "villain": ["c201"] * 6, "character": ["m420"] * 6,
                  "holmes": ["m440"] * 6, "watson": ["m450"] * 6, "clue": ["m460"] * 6, "location": ["m480"] * 6},
     }
+    for pid, fields in changes.items():
+        raw[pid] = {**raw[pid], **fields}
     return casebook.parse(raw)
 
 
@@ -47,6 +50,45 @@ def test_the_last_turn_of_a_ready_case_by_hand():
     deduction = R(6, 36) + R(30, 36) * hide
     assert model.option3(ready)[0] == max(deduction, hide, fight)
     assert solver.value(ready) == R(33, 36) * R(5, 6) * max(deduction, hide, fight)
+
+
+def _by_counting(passes) -> Rational:
+    """The chance of ``passes(total)`` on 2d6, by counting the 36 throws."""
+    return R(sum(1 for a in range(1, 7) for b in range(1, 7) if passes(a + b)), 36)
+
+
+def test_the_last_two_turns_of_a_case_where_sm_climbs_to_the_cap_and_waiting_pays():
+    """Turns 11 and 12, waiting, the Motive known and SM 2 (its value: an arrest is
+    possible). An event comes on 2d6 + 1 >= 5 (Waiting adds one); the type die, shifted
+    by -2, gives the Villain on five faces (a meeting: option 3, where only Deduction can
+    win: Brains 9 + SM against 2d6 + 7) and a Holmes event on the sixth (SM +4, to 6).
+    Worked out here by counting dice; the model must agree, which it cannot if Waiting
+    stops adding one or SM is counted only up to less than 6."""
+    book = tiny_book(c201={"brawn": 15, "hide_follow": {"trait": "Tracking", "target": 16}},
+                     m440={"effects": [{"sm": 4}]})
+    model = case_odds.Model("a001", book=book)
+    event = _by_counting(lambda total: total + 1 >= 5)
+
+    def deduction(sm):
+        return _by_counting(lambda total: 9 + sm > total + 7)
+
+    def last_turn(sm):  # only a Villain meeting can still close the case
+        return event * R(5, 6) * deduction(sm)
+
+    turn_11 = (event * R(5, 6) * (deduction(2) + (1 - deduction(2)) * last_turn(2))
+               + event * R(1, 6) * last_turn(6) + (1 - event) * last_turn(2))
+    solver = case_odds.Solver(model, case_odds.always_wait)
+    assert solver.value(Situation(12, "c201", 0, 0, 6, 0, (), False)) == last_turn(6)
+    assert solver.value(Situation(11, "c201", 0, 0, 2, 0, (), False)) == turn_11
+    assert (event, deduction(2), deduction(6)) == (R(33, 36), R(3, 36), R(21, 36))
+
+
+def test_the_sm_cap_never_puts_a_motive_out_of_reach():
+    """SM counted up to SM_CAP: no Villain of the casebook may need more, or the model
+    could never arrest them."""
+    book = casebook.load()
+    needed = max(m["value"] for p in book.values() if p.kind == "villain" for m in p["motives"])
+    assert case_odds.SM_CAP >= needed
 
 
 def test_nothing_can_be_won_without_a_villain_on_the_last_turn():
@@ -104,30 +146,21 @@ def test_the_deduction_odds_agree_with_the_table_module():
     assert model.chance({"trait": "Tracking", "target": 9}) == odds.trait_roll(9, levels=1)
 
 
-ORDER = ("attempt_arrest", "research", "investigate", "seek_information", "explore", "wait")
-
-
-def _engine_choice(state):
-    """Arrest when allowed in the real engine: keep every roll, deduce first, flee fights."""
-    decision = state.pending
-    if decision.kind == "action":
-        return next(a for a in ORDER if a in decision.ids)
-    return {"luck": "keep", "villain": "deduction", "combat": "escape"}.get(decision.kind, decision.ids[0])
-
-
 @pytest.mark.slow
 def test_the_model_is_close_to_the_engine_playing_the_same_policy():
-    """2,000 engine cases of a001 played "arrest when allowed" against the model's exact
-    value. The model sets things aside (allies, wounds, starting equipment, places), so the
-    agreement asked is within 5 points -- a check that it is the same game, not an identity."""
-    from sherlockkit.games.story import rules
-    from sherlockkit.games.story.state import Choose
+    """2,000 engine cases of a001 played by the "arrest when allowed" bot (the model's
+    policy at the table: keep every roll, deduce first, flee a fight after its first
+    exchange) against the model's exact value. The model sets things aside (allies,
+    wounds, starting equipment, places), so the agreement asked is within 5 points --
+    a check that it is the same game, not an identity."""
+    from sherlockkit.games.story import bots, rules
 
     solved, n = 0, 2000
     for seed in range(n):
+        bot = bots.make_bots({0: "arrest when allowed"}, seed)[0]
         state = rules.new(seed, first_case="a001")
         while state.phase == "case":
-            state = rules.play(state, Choose(_engine_choice(state)))
+            state = rules.play(state, bot.choose(rules.view(state, 0)))
         solved += rules.case_result(state) == "solved"
     exact = float(case_odds.case_odds(case_odds.arrest_when_allowed))
     assert abs(solved / n - exact) < 0.05
