@@ -154,6 +154,15 @@ def test_r004_at_the_edge_of_each_roll():
     assert rolls.quality_chance(7, -1) == R(15, 36) and rolls.trait_chance(12, 0) == R(1, 36)
 
 
+def test_a_deduction_must_beat_the_villains_total():
+    """R005b: Holmes's Brains + SM against 2d6 + the Villain's Brains; a tie is not enough."""
+    assert rolls.deduction_success(9, 3, 7)(4) and not rolls.deduction_success(9, 3, 7)(5)  # 12 > 11, 12 = 12
+    for brains, sm, theirs in [(9, 0, 7), (9, 3, 10), (10, 6, 12), (9, 8, 6)]:
+        old = _by_counting(lambda total: brains + sm > total + theirs)
+        assert rolls.deduction_chance(brains, sm, theirs) == old
+    assert rolls.deduction_chance(9, 3, 7) == R(6, 36)
+
+
 def test_luck_rerolls_a_failure_once():
     assert odds.with_luck(R(1, 2)) == R(3, 4)
     assert odds.with_luck(R(1, 2), luck=0) == R(1, 2)

@@ -118,6 +118,11 @@ def _mix(parts: Iterable[tuple[Fraction, dict]]) -> dict:
 NOTHING = {Delta(): Fraction(1)}
 
 
+def _fraction(p: Rational) -> Fraction:
+    """An exact sympy chance as the solver's fraction (the same value)."""
+    return Fraction(int(p.p), int(p.q))
+
+
 # --- the casebook's effects as distributions ---------------------------------------------------
 
 class Model:
@@ -148,8 +153,7 @@ class Model:
         key = tuple(sorted(spec.items()))
         found = self._chances.get(key)
         if found is None:
-            p = rolls.chance(spec, self.holmes, self.party)
-            found = self._chances[key] = Fraction(int(p.p), int(p.q))
+            found = self._chances[key] = _fraction(rolls.chance(spec, self.holmes, self.party))
         return found
 
     def effects(self, effects, depth: int = 0) -> dict:
@@ -244,8 +248,7 @@ class Model:
 
     def _option3(self, s: Situation) -> tuple[Fraction, str]:
         villain = self.book[s.villain]
-        ours = self.holmes.quality("Brains") + s.sm
-        deduction = sum((p for t, p in TWO_D6.items() if ours > t + villain["brains"]), Fraction(0))
+        deduction = _fraction(rolls.deduction_chance(self.holmes.quality("Brains"), s.sm, villain["brains"]))
         hide = self.chance(villain["hide_follow"])
         fight = self.first_strike({"brawn": villain["brawn"], "traits": villain.get("traits", {})})
         ways = {"deduction": deduction + (1 - deduction) * (hide + (1 - hide) * fight),
@@ -720,7 +723,8 @@ def arrest_when_allowed(s: Situation, options: tuple) -> str:
 
 
 def arrest_when_ready(s: Situation, options: tuple) -> str:
-    """Attempt Arrest only once SM reaches 2 or more; before that, as above."""
+    """Attempt Arrest only once SM reaches 2 or more; until then Research, Investigate,
+    Seek Information, Explore, in that order."""
     if "attempt_arrest" in options and s.sm >= 2:
         return "attempt_arrest"
     for action in ("research", "investigate", "seek_information", "explore", "attempt_arrest"):

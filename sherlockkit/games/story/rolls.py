@@ -1,4 +1,5 @@
-"""R004, in one place: when a Quality roll or a Trait roll succeeds.
+"""R004, in one place: when a Quality roll or a Trait roll succeeds; and the other test
+on two dice, R005b's Deduction against a cornered Villain.
 
 A casebook roll is a spec: ``{"quality": "Bravery", "modifier": -1}`` or
 ``{"trait": "Tracking", "target": 9, "who": "holmes"}``. A Quality roll succeeds when 2d6
@@ -10,7 +11,8 @@ the target.
 :func:`success` reads a spec for a party and hands it to them. The engine asks
 :func:`passes` of the dice it rolled, and the analyses ask :func:`chance` (or
 :func:`quality_chance`, :func:`trait_chance` on plain numbers) for the exact odds of the
-same rule.
+same rule. :func:`deduction_success` and :func:`deduction_chance` do the same for a
+Deduction: Holmes's Brains plus SM must beat 2d6 plus the Villain's Brains.
 """
 
 from __future__ import annotations
@@ -69,3 +71,15 @@ def quality_chance(quality: int, modifier: int = 0) -> Rational:
 def trait_chance(target: int, levels: int = 0, modifier: int = 0) -> Rational:
     """The exact chance of passing a Trait roll of ``target`` with ``levels`` of the trait."""
     return two_d6.probability(trait_success(target, levels, modifier))
+
+
+def deduction_success(brains: int, sm: int, villain_brains: int) -> Callable[[int], bool]:
+    """R005b: which 2d6 totals (the Villain's throw) a Deduction beats: Holmes's
+    ``brains`` plus ``sm`` must be higher than the total plus the Villain's Brains."""
+    ours = brains + sm
+    return lambda total: ours > total + villain_brains
+
+
+def deduction_chance(brains: int, sm: int, villain_brains: int) -> Rational:
+    """The exact chance that a Deduction closes the case (R005b)."""
+    return two_d6.probability(deduction_success(brains, sm, villain_brains))
