@@ -9,6 +9,7 @@ from sympy import Rational
 
 from sherlockkit.games.express import bots, odds, rules
 from sherlockkit.games.express.cards import SUSPECTS, Suspect
+from sherlockkit.games.express.state import DECK, Reveal, Slap
 
 from .table import DISPLAY
 
@@ -114,18 +115,21 @@ def test_average_over_displays_matches_a_loop_over_sampled_displays():
     assert abs(float(mean) - float(odds.average_moriarty_probability())) < 4 * spread / math.sqrt(len(values))
 
 
+def _first_round(state, table):
+    """Round 1 of ``state`` played by the bots of ``table``: (alibis turned up, Moriarty?)."""
+    _, moves = bots.play_out(state, table, rounds=1)
+    slap = moves[-1]
+    assert isinstance(slap, Slap)  # instant bots never slap wrongly: the round ended on a right slap
+    return sum(isinstance(m, Reveal) for m in moves), slap.slot == DECK
+
+
 def _engine_rounds(n_games):
     """First rounds of bot-only games with instant experts: (alibis turned up, Moriarty?)."""
     instant = bots.Level("instant", (0.0, 0.0), 0.0, 1.0)
     results = []
     for seed in range(n_games):
-        state = rules.new(seed, players=4)
         table = {p: bots.Bot(p, instant, random.Random(seed)) for p in range(4)}
-        while state.round == 1:
-            _, action = bots.race(state, table)
-            if isinstance(action, rules.Slap):
-                results.append((sum(len(r) for r in state.revealed), action.slot == rules.DECK))
-            state = rules.play(state, action)
+        results.append(_first_round(rules.new(seed, players=4), table))
     return results
 
 
@@ -153,13 +157,8 @@ def test_the_engine_agrees_with_one_fixed_display():
         rest = tuple(s for s in SUSPECTS if s not in DISPLAY)
         state = replace(state, display=DISPLAY, suspect_deck=rest)
         table = {p: bots.Bot(p, instant, random.Random(seed)) for p in range(3)}
-        while True:
-            _, action = bots.race(state, table)
-            if isinstance(action, rules.Slap):
-                k = sum(len(r) for r in state.revealed)
-                counts[k] = counts.get(k, 0) + 1
-                break
-            state = rules.play(state, action)
+        k, _ = _first_round(state, table)
+        counts[k] = counts.get(k, 0) + 1
     for k, p in odds.reveal_distribution(DISPLAY).items():
         assert abs(counts.get(k, 0) / n - float(p)) < 4 * math.sqrt(float(p * (1 - p)) / n) + 1 / n
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.express import bots, rules
+from sherlockkit.games.express import bots, deduction, rules
 from sherlockkit.games.express.cards import ALIBIS, SUSPECTS
-from sherlockkit.games.express.rules import DECK, Reveal, Slap
+from sherlockkit.games.express.state import DECK, Reveal, Slap
 
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=2, max_value=6)
@@ -34,7 +34,7 @@ def random_play(seed, n_players, steps, slap_rate=0.05):
     for _ in range(steps):
         if state.finished:
             break
-        proven = rules.correct_slots(state)
+        proven = deduction.correct_slots(state)
         choices = rules.legal_actions(state)
         if proven and rng.random() < 0.5:
             action = Slap(rng.choice([p for p in range(n_players) if p not in state.out]), proven[0])
@@ -111,6 +111,20 @@ def test_a_view_does_not_change_when_hidden_cards_are_permuted(seed, n, steps, r
     shuffled = replace(state, piles=piles, suspect_deck=deck)
     for player in range(n):
         assert rules.view(shuffled, player) == rules.view(state, player)
+        # and when the face-down alibis change hands between piles (nobody sees any pile)
+        assert rules.view(rules.shuffle_hidden(state, player, rng), player) == rules.view(state, player)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, players, st.integers(min_value=0, max_value=200), st.randoms(use_true_random=False))
+def test_shuffle_hidden_moves_only_face_down_cards_and_keeps_every_size(seed, n, steps, rng):
+    state = random_play(seed, n, steps)[-1]
+    other = rules.shuffle_hidden(state, rng.randrange(n), rng)
+    assert [len(p) for p in other.piles] == [len(p) for p in state.piles]
+    assert Counter(t for p in other.piles for t in p) == Counter(t for p in state.piles for t in p)
+    assert sorted(other.suspect_deck) == sorted(state.suspect_deck)
+    assert replace(other, piles=state.piles, suspect_deck=state.suspect_deck) == state
+    assert_cards_conserved(other)
 
 
 @settings(max_examples=40, deadline=None)

@@ -6,9 +6,11 @@ from dataclasses import replace
 import pytest
 
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.express import rules
+from sherlockkit.games.express import deduction, rules
 from sherlockkit.games.express.cards import ACCESSORIES, ALIBIS, ANIMALS, PLACES, SUSPECTS, TRAITS
-from sherlockkit.games.express.rules import DECK, Reveal, Slap
+from sherlockkit.games.express.state import (
+    DECK, Accused, AlibiTurnedUp, GameWon, Outcome, Reveal, RoundBegun, RoundVoid, Slap,
+)
 
 from .table import DISPLAY, reveal_all, table
 
@@ -50,10 +52,30 @@ def test_six_suspects_face_up_and_the_rest_face_down():
     assert set(state.display) | set(state.suspect_deck) == set(SUSPECTS)
 
 
-@pytest.mark.parametrize("players", [1, 7, "four"])
+@pytest.mark.parametrize("players", [1, 7, "four", True])
 def test_player_count_outside_two_to_six_is_refused(players):
     with pytest.raises(ValueError, match="2 to 6 players"):
         rules.new(1, players=players)
+
+
+@pytest.mark.parametrize("options, sentence", [
+    ({"seed": "1"}, "A seed is a whole number"),
+    ({"target": 0}, "at least 1"),
+    ({"target": 2.0}, "at least 1"),
+    ({"false_alibi": "yes"}, "on \\(True\\) or off"),
+    ({"names": ["Ann", "Ann"]}, "different name"),
+    ({"names": ["Ann"]}, "2 names"),
+])
+def test_bad_options_are_refused_with_a_sentence(options, sentence):
+    options = {"seed": 1, "players": 2, **options}
+    with pytest.raises(ValueError, match=sentence):
+        rules.new(**options)
+
+
+def test_the_deal_is_recorded_as_the_first_round_begun():
+    state = rules.new(1, players=3, names=["Ann", "Bo", "Cy"])
+    assert state.events == (RoundBegun(1, 0),)
+    assert state.log == ("Round 1: Ann turns up the first alibi.",)
 
 
 def test_same_seed_deals_the_same_table_and_another_seed_another():
@@ -84,6 +106,7 @@ def test_reveal_moves_the_top_alibi_face_up_in_front_of_its_owner():
     after = rules.play(state, Reveal(0))
     assert after.piles[0] == ("panda",)
     assert after.revealed[0] == ("tiger",)
+    assert after.events[-1] == AlibiTurnedUp(0, "tiger", repeated=False, false_alibi=False)
     assert "turns up tiger" in after.log[-1]
 
 
@@ -106,33 +129,34 @@ def test_when_every_alibi_is_up_nobody_turns_and_only_slaps_remain():
 
 def test_an_alibi_clears_every_visible_suspect_with_that_trait():
     state = rules.play(table([["tiger"], ["panda"]]), Reveal(0))
-    assert rules.uncleared_slots(state.display, rules.face_up_traits(state)) == (2, 3, 4, 5)
+    assert deduction.uncleared_slots(state.display, deduction.face_up_traits(state)) == (2, 3, 4, 5)
     state = rules.play(state, Reveal(1))
-    assert rules.uncleared_slots(state.display, rules.face_up_traits(state)) == (4, 5)
+    assert deduction.uncleared_slots(state.display, deduction.face_up_traits(state)) == (4, 5)
 
 
 def test_culprit_is_unknown_while_two_suspects_are_uncleared():
     state = reveal_all(table([["tiger"], ["panda"]]), 2)
-    assert rules.culprit(state) is None
-    assert rules.correct_slots(state) == ()
+    assert deduction.culprit(state) is None
+    assert deduction.correct_slots(state) == ()
 
 
 def test_culprit_is_the_last_uncleared_suspect():
     state = reveal_all(table([["tiger", "moustache"], ["panda"]]), 3)
-    assert rules.culprit(state) == 5
+    assert deduction.culprit(state) == 5
     assert DISPLAY[5].animal == "koala" and DISPLAY[5].accessory == "monocle"
 
 
 def test_a_repeated_trait_does_nothing():
     state = reveal_all(table([["tiger", "bowler hat"], ["tiger", "panda"]]), 2)
+    assert state.events[-1] == AlibiTurnedUp(1, "tiger", repeated=True, false_alibi=False)
     assert "again: nothing new" in state.log[-1]
-    assert rules.uncleared_slots(state.display, rules.face_up_traits(state)) == (2, 3, 4, 5)
+    assert deduction.uncleared_slots(state.display, deduction.face_up_traits(state)) == (2, 3, 4, 5)
     assert state.false_alibi is None
 
 
 def test_moriarty_when_one_alibi_clears_the_last_suspects():
     state = reveal_all(table([["tiger", "koala"], ["panda"]]), 3)
-    assert rules.culprit(state) == DECK
+    assert deduction.culprit(state) == DECK
 
 
 # --- accusations --------------------------------------------------------------------
@@ -162,6 +186,8 @@ def test_correct_slap_on_moriarty_wins_the_top_of_the_suspect_deck():
     after = rules.play(state, Slap(1, DECK))
     assert after.won[1] == (top,)
     assert after.display == state.display
+    assert after.events[-2] == Accused(1, DECK, None, right=True, by_false_alibi=False, won=(top,))
+    assert "slaps Moriarty (the suspect deck), proven by the alibis" in after.log[-2]
 
 
 def test_first_correct_slap_wins_the_second_hand_is_too_late():
@@ -183,6 +209,7 @@ def test_wrong_slap_puts_the_player_out_for_the_rest_of_the_round():
     state = reveal_all(table([["tiger", "koala"], ["panda"], ["moustache"]]), 2)
     state = rules.play(state, Slap(1, 0))
     assert state.out == {1}
+    assert state.events[-1] == Accused(1, 0, DISPLAY[0], right=False, by_false_alibi=False, won=())
     assert "wrongly" in state.log[-1]
     with pytest.raises(IllegalAction, match="out of this round"):
         rules.play(state, Slap(1, 5))
@@ -220,7 +247,8 @@ def test_when_everyone_is_out_the_round_is_void():
     assert all(w == () for w in state.won)
     assert state.display == DISPLAY
     assert state.turn == 0  # the same player starts again
-    assert "void" in " ".join(state.log[-2:])
+    assert state.events[-2:] == (RoundVoid(1), RoundBegun(2, 0))
+    assert "void" in state.log[-2]
 
 
 def test_slapping_an_empty_place_or_an_unknown_player_is_refused():
@@ -238,10 +266,32 @@ def test_alibis_go_back_into_their_owners_piles_reshuffled():
     state = rules.new(4, players=3)
     before = [Counter(p) for p in state.piles]
     while state.round == 1:
-        proven = rules.correct_slots(state)
+        proven = deduction.correct_slots(state)
         state = rules.play(state, Slap(1, proven[0]) if proven else Reveal(state.turn))
     assert [Counter(p) for p in state.piles] == before
     assert all(r == () for r in state.revealed)
+
+
+def _end_of_round_one(seed, players=3):
+    """The table just before the slap that ends round 1, and the table just after."""
+    state = rules.new(seed, players=players)
+    while True:
+        proven = deduction.correct_slots(state)
+        if proven:
+            return state, rules.play(state, Slap(1, proven[0]))
+        state = rules.play(state, Reveal(state.turn))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_between_rounds_each_pile_is_shuffled_not_just_gathered(seed):
+    """Each pile keeps its own cards, but not in the order "what was left, then what was
+    turned up" (nor the other way round): the alibis are really shuffled."""
+    before, after = _end_of_round_one(seed)
+    assert after.round == 2
+    gathered = [pile + up for pile, up in zip(before.piles, before.revealed)]
+    assert [Counter(p) for p in after.piles] == [Counter(p) for p in gathered]
+    assert list(after.piles) != gathered
+    assert list(after.piles) != [up + pile for pile, up in zip(before.piles, before.revealed)]
 
 
 def test_next_round_is_started_by_the_last_winner():
@@ -249,6 +299,8 @@ def test_next_round_is_started_by_the_last_winner():
     after = rules.play(state, Slap(2, 5))
     assert after.round == 2
     assert after.turn == 2 and after.starter == 2
+    assert after.events[-2:] == (
+        Accused(2, 5, DISPLAY[5], right=True, by_false_alibi=False, won=(DISPLAY[5],)), RoundBegun(2, 2))
 
 
 # --- the end ------------------------------------------------------------------------
@@ -266,7 +318,9 @@ def test_first_to_five_suspects_wins_and_the_game_stops():
     state = _one_away(reveal_all(table([["tiger", "moustache"], ["panda"]]), 3), 1)
     after = rules.play(state, Slap(1, 5))
     assert after.finished
-    assert rules.outcome(after) == rules.Outcome(winners=(1,), scores=(0, 5))
+    assert rules.outcome(after) == Outcome(winners=(1,), scores=(0, 5))
+    assert after.events[-1] == GameWon((1,), 5, "target")
+    assert after.log[-1] == "Player 2 reaches the target and wins the game with 5."
     assert rules.legal_actions(after) == []
     with pytest.raises(IllegalAction, match="game is over"):
         rules.play(after, Reveal(0))
@@ -288,6 +342,7 @@ def test_game_ends_when_the_suspect_deck_runs_out_most_cards_wins():
     after = rules.play(state, Slap(0, 5))
     assert after.finished
     assert rules.outcome(after).winners == (0,)
+    assert after.events[-1] == GameWon((0,), 1, "deck empty")
 
 
 # --- the False Alibi variant ------------------------------------------------------
@@ -296,7 +351,8 @@ def test_game_ends_when_the_suspect_deck_runs_out_most_cards_wins():
 def test_variant_a_repeated_trait_is_a_false_alibi():
     state = reveal_all(table([["tiger", "garden"], ["tiger"]], false_alibi=True), 2)
     assert state.false_alibi == "tiger"
-    assert rules.false_alibi_targets(state) == (0, 1)
+    assert deduction.false_alibi_targets(state) == (0, 1)
+    assert state.events[-1] == AlibiTurnedUp(1, "tiger", repeated=True, false_alibi=True)
     assert "false alibi" in state.log[-1]
 
 
@@ -306,6 +362,7 @@ def test_variant_slapping_a_suspect_the_false_alibi_points_at_wins_two_cards():
     second = state.suspect_deck[1]
     after = rules.play(state, Slap(1, 1))
     assert after.won[1] == (DISPLAY[1], second)
+    assert after.events[-2] == Accused(1, 1, DISPLAY[1], right=True, by_false_alibi=True, won=(DISPLAY[1], second))
     assert after.display[1] == top
 
 
@@ -315,7 +372,7 @@ def test_variant_false_alibi_with_no_bearer_in_view_points_at_the_deck():
         next(s for s in rules.new(1).suspect_deck + rules.new(1).display if s.animal == "koala" and s not in DISPLAY),
     )
     state = reveal_all(table([["tiger", "panda"], ["tiger"]], display=display, false_alibi=True), 2)
-    assert rules.false_alibi_targets(state) == (DECK,)
+    assert deduction.false_alibi_targets(state) == (DECK,)
     after = rules.play(state, Slap(0, DECK))
     assert after.won[0] == state.suspect_deck[:2]
 
@@ -331,7 +388,7 @@ def test_variant_plays_until_the_deck_runs_out():
 
 def test_without_the_variant_false_alibis_do_not_exist():
     state = reveal_all(table([["tiger", "garden"], ["tiger"]]), 2)
-    assert rules.false_alibi_targets(state) == ()
+    assert deduction.false_alibi_targets(state) == ()
     assert 1 in rules.play(state, Slap(1, 1)).out
 
 

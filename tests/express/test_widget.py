@@ -2,8 +2,8 @@
 
 from dataclasses import replace
 
-from sherlockkit.games.express import rules
-from sherlockkit.games.express.rules import DECK
+from sherlockkit.games.express import deduction, rules
+from sherlockkit.games.express.state import DECK, Slap
 from widgets.clock import ManualClock
 from widgets.express import ExpressGame, ExpressTable
 
@@ -64,7 +64,7 @@ def test_your_correct_slap_wins_and_the_table_shows_it():
     view.reveal_button.click()
     session.clock.advance(bot_pause := 1.7)  # Lestrade turns up panda
     session.clock.advance(bot_pause)  # Irene turns up moustache: slot 6 is proven
-    assert rules.culprit(session.state) == 5
+    assert deduction.culprit(session.state) == 5
     view.slap_buttons[5].click()
     assert len(session.state.won[0]) == 1
     assert "Well spotted" in view.notice.value
@@ -103,7 +103,7 @@ def test_new_game_with_a_seed_deals_that_seed():
     view = ExpressTable(game())
     view.players.value = 5
     view.seed.value = "777"
-    view._new_game()
+    button(view, "new-game").click()
     assert view.game.seed == 777 and view.game.state.players == 5
     assert view.game.state.display == rules.new(777, players=5).display
     assert "seed 777" in view.header.value
@@ -113,9 +113,17 @@ def test_a_seed_that_is_not_a_number_gets_a_sentence():
     view = ExpressTable(game())
     before = view.game.state
     view.seed.value = "abc"
-    view._new_game()
+    button(view, "new-game").click()
     assert "A seed is a whole number" in view.notice.value
     assert view.game.state is before
+
+
+def button(view, css):
+    """The settings panel's button with the CSS class ``sk-<css>``."""
+    found = [b for row in view.setup.children[0].children for b in getattr(row, "children", ())
+             if f"sk-{css}" in getattr(b, "_dom_classes", ())]
+    assert len(found) == 1
+    return found[0]
 
 
 def test_save_and_load_through_the_page():
@@ -123,11 +131,11 @@ def test_save_and_load_through_the_page():
     view.reveal_button.click()
     view.game.clock.advance(5)
     state = view.game.state
-    view.setup.children[0].children[2].children[2].click()  # Save
+    button(view, "save").click()
     saved = view.save_box.value
     view.game.new_game(seed=5)
     view.save_box.value = saved
-    view.setup.children[0].children[2].children[3].click()  # Load
+    button(view, "load").click()
     assert view.game.state == state
     assert "loaded" in view.notice.value
 
@@ -136,7 +144,7 @@ def test_a_corrupt_save_is_refused_with_a_sentence_and_changes_nothing():
     view = ExpressTable(game())
     before = view.game.state
     view.save_box.value = '{"format": "sherlockkit-save", "version": 1'
-    view.setup.children[0].children[2].children[3].click()
+    button(view, "load").click()
     assert view.game.state is before
     assert "not valid JSON" in view.notice.value
 
@@ -175,3 +183,44 @@ def test_the_view_never_shows_a_face_down_card():
     for suspect in session.state.suspect_deck:
         assert str(suspect) not in page
     assert DECK not in view.header.value
+
+
+def test_your_hands_follow_the_engines_legal_moves():
+    session = game()
+    view = ExpressTable(session)
+    allowed = rules.legal_actions(session.state, 0)
+    assert [not b.disabled for b in view.slap_buttons] == [Slap(0, i) in allowed for i in range(6)]
+    assert not view.deck_button.disabled and not view.reveal_button.disabled
+    session.reveal()  # Lestrade's turn now: you may still slap, not turn up
+    assert view.reveal_button.disabled and not view.deck_button.disabled
+    assert session.view == rules.view(session.state, 0)
+
+
+def test_a_wrong_slap_that_leaves_nobody_in_voids_the_round_and_says_so():
+    session = rigged(game(players=2), [["tiger", "moustache"], ["panda"]])
+    session.state = replace(session.state, out=frozenset({1}))  # Lestrade already slapped wrongly
+    view = ExpressTable(session)
+    view.slap_buttons[0].click()
+    assert session.state.round == 2 and session.state.out == frozenset()
+    assert "Wrong!" not in view.notice.value
+    assert "the round is void" in view.notice.value
+
+
+def test_a_bots_slap_is_news_on_the_table(monkeypatch):
+    session = rigged(game(level="expert"), [["tiger", "koala"], ["panda"], ["moustache"]])
+    view = ExpressTable(session)
+    session.reveal()
+    session.clock.advance(3)  # two alibis (0.9 s each), then the quickest expert's slap
+    assert any(session.state.won[1:]) and session.state.round == 2
+    assert "slaps" in view.notice.value and "proven by the alibis" in view.notice.value
+    # the news is narration's sentence for the event, whatever its words
+    monkeypatch.setattr("sherlockkit.games.express.narration.sentence", lambda event, names: "News!")
+    view.render()
+    assert "News!" in view.notice.value
+
+
+def test_a_bots_delay_is_its_levels_speed():
+    session = game(level="hard")
+    low, high = session.bots[1].level.reaction
+    assert all(low <= session.bot_delay(1, Slap(1, 0)) <= high for _ in range(50))
+    assert session.bot_delay(1, rules.Reveal(1)) == session.bots[1].level.pause

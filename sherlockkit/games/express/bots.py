@@ -1,21 +1,28 @@
-"""Sherlock Express bots, and the race that decides who acts first.
+"""Sherlock Express bots: they slap what the table proves, and turn up alibis in turn.
 
-A bot looks only at its own view. It slaps only when the table proves the culprit --
-except an easy bot, which sometimes guesses between the last two uncleared suspects
-(a guess is always wrong: nothing is proven yet). Its reaction time is drawn anew each
-time the table changes; the quickest hand wins the slap.
+A bot looks only at its own view (``engine.Bot``): ``choose`` returns the slap it makes,
+the ``Reveal`` of its alibi when it is its turn and it has nothing to slap, or ``None``.
+It slaps only when the face-up alibis prove the culprit -- except that *easy* and
+*medium* bots sometimes guess between the last two uncleared suspects (easy often,
+medium a little; a guess is always wrong, since nothing is proven yet). *Hard* and
+*expert* bots never slap without a proof.
 
-``race`` turns that into the next action and its delay, so the same bots drive a game
-in the widget (with real timers) and in a simulation (with simulated time).
+How quick a bot is belongs to its level, as data: a reaction time (seconds, drawn anew
+for every look at the table) for a slap, and a pause before turning up an alibi.
+:func:`thinking_time` turns that data into a delay; the widget's session puts the delay
+on a real clock, and :func:`play_out` (simulations) lets the quickest hand move first.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable, Mapping
 
+from sherlockkit import engine
 from sherlockkit.games.express import rules
-from sherlockkit.games.express.rules import Reveal, Slap, State, View
+from sherlockkit.games.express.deduction import correct_slots, uncleared_slots
+from sherlockkit.games.express.state import Action, Reveal, Slap, State, View
 
 
 @dataclass(frozen=True)
@@ -39,20 +46,29 @@ LEVELS = {
 
 @dataclass
 class Bot:
-    """A seat played by the computer."""
+    """A seat played by the computer, at a level, with its own random source."""
 
     seat: int
     level: Level
     rng: random.Random
 
-    def intent(self, table: View) -> Slap | None:
-        """The slap this bot means to make on this table, or ``None`` to keep watching."""
-        if table.finished or self.seat in table.out:
+    def choose(self, view: View) -> Slap | Reveal | None:
+        """The move this bot makes on this table: a slap on what the table proves (or, at
+        times, a guess), else its alibi when it is its turn, else ``None`` (keep watching)."""
+        if view.finished:
             return None
-        proven = rules.correct_slots(table)
+        slap = self._slap(view)
+        if slap is not None:
+            return slap
+        return Reveal(self.seat) if view.turn == self.seat else None
+
+    def _slap(self, view: View) -> Slap | None:
+        if self.seat in view.out:
+            return None
+        proven = correct_slots(view)
         if proven:
             return Slap(self.seat, proven[0])
-        left = rules.uncleared_slots(table.display, table.face_up_traits)
+        left = uncleared_slots(view.display, view.face_up_traits)
         if len(left) == 2 and self.rng.random() < self.level.guess_chance:
             return Slap(self.seat, self.rng.choice(left))
         return None
@@ -63,24 +79,19 @@ class Bot:
         return self.rng.uniform(low, high)
 
 
-def race(state: State, bots: dict[int, Bot]) -> tuple[float, rules.Action] | None:
-    """The bots' next action and how many seconds after the last change it comes:
-    the quickest slap, unless a bot whose turn it is turns up an alibi first.
-    ``None`` when no bot will act (a human's turn, or the game is over)."""
-    if state.finished:
-        return None
-    best: tuple[float, rules.Action] | None = None
-    for seat, bot in bots.items():
-        slap = bot.intent(rules.view(state, seat))
-        if slap is not None:
-            delay = bot.reaction_time()
-            if best is None or delay < best[0]:
-                best = (delay, slap)
-    if state.turn in bots:
-        pause = bots[state.turn].level.pause
-        if best is None or pause < best[0]:
-            best = (pause, Reveal(state.turn))
-    return best
+def thinking_time(bot: Bot, action: Action) -> float:
+    """Seconds before ``bot`` makes ``action``: a reaction time drawn for a slap, its
+    level's pause for turning up an alibi."""
+    return bot.reaction_time() if isinstance(action, Slap) else bot.level.pause
+
+
+def quickest(bots: Mapping[int, Bot]) -> Callable[[Mapping[int, Action]], Action]:
+    """A ``pick`` for ``engine.play_out``: of the moves the bots propose at once, the one
+    made soonest (a tie goes to the lowest seat)."""
+    def pick(proposals: Mapping[int, Action]) -> Action:
+        delays = {seat: thinking_time(bots[seat], action) for seat, action in sorted(proposals.items())}
+        return proposals[min(delays, key=delays.get)]
+    return pick
 
 
 def make_bots(levels: dict[int, str], seed: int) -> dict[int, Bot]:
@@ -91,16 +102,24 @@ def make_bots(levels: dict[int, str], seed: int) -> dict[int, Bot]:
     return {seat: Bot(seat, LEVELS[name], random.Random(f"{seed}/{seat}")) for seat, name in levels.items()}
 
 
-def play_out(state: State, bots: dict[int, Bot], max_actions: int = 100_000) -> tuple[State, list[rules.Action]]:
-    """A game played to its end by bots alone: the final state and every action taken."""
+class _Rounds:
+    """The rules, with the game over for ``play_out`` once ``last`` rounds are done."""
+
+    def __init__(self, last: int):
+        self.last = last
+
+    def __getattr__(self, name):
+        return getattr(rules, name)
+
+    def outcome(self, state: State):
+        return rules.outcome(state) or (True if state.round > self.last else None)
+
+
+def play_out(state: State, bots: dict[int, Bot], rounds: int | None = None,
+             max_actions: int = 100_000) -> tuple[State, list[Action]]:
+    """A game played by bots alone, the quickest hand first, to its end (or until
+    ``rounds`` more rounds are over): the final state and every action taken."""
     if set(bots) != set(range(state.players)):
         raise ValueError("Every seat needs a bot to play a game out.")
-    actions = []
-    while not state.finished and len(actions) < max_actions:
-        move = race(state, bots)
-        if move is None:
-            raise RuntimeError("The bots are stuck: no bot can act on this table.")
-        action = move[1]
-        state = rules.play(state, action)
-        actions.append(action)
-    return state, actions
+    game = rules if rounds is None else _Rounds(state.round + rounds - 1)
+    return engine.play_out(game, state, bots, pick=quickest(bots), limit=max_actions)

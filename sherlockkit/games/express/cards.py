@@ -17,6 +17,8 @@ PLACES = ("library", "garden", "tea room")
 TRAIT_KINDS = {"animal": ANIMALS, "accessory": ACCESSORIES, "place": PLACES}
 TRAITS = ANIMALS + ACCESSORIES + PLACES
 COPIES_PER_TRAIT = 4
+#: Suspects face up on the table at once.
+DISPLAY_SIZE = 6
 
 #: The French names of the rulebook, for the glossary.
 GLOSSARY = {

@@ -1,0 +1,59 @@
+"""Slapping a suspect (or the deck, for Moriarty): an accusation, right or wrong.
+
+A slap is right when the face-up alibis prove it at that moment (see ``deduction``); it
+wins the card and ends the round. A wrong slap puts the player out until the next round;
+when everyone is out, the round is void and is played again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sherlockkit.engine import IllegalAction, replace_at
+from sherlockkit.games.express.deduction import correct_slots, culprit
+from sherlockkit.games.express.rounds import next_round
+from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slot, State
+
+
+def accuse(state: State, player: int, slot: Slot) -> State:
+    """The table after ``player`` slaps ``slot``: the card won and the next round (or the
+    end), or the player out. Refused (``IllegalAction``) from a player already out, or on
+    a place with no suspect."""
+    if player in state.out:
+        raise IllegalAction(f"{state.names[player]} is out of this round after a wrong accusation: "
+                            "wait for the next round.")
+    if slot != DECK and not (0 <= slot < len(state.display) and state.display[slot]):
+        raise IllegalAction("There is no suspect there: slap one of the visible suspects or the suspect deck.")
+    suspect = None if slot == DECK else state.display[slot]
+    if slot in correct_slots(state):
+        return _win(state, player, slot)
+    out = state.out | {player}
+    wrong = Accused(player, slot, suspect, right=False, by_false_alibi=False, won=())
+    state = replace(state, step=state.step + 1, out=out, events=state.events + (wrong,))
+    if len(out) == state.players:
+        # Nobody can win this round any more: nobody scores, the display stays, and the
+        # same player starts it again.
+        state = replace(state, events=state.events + (RoundVoid(state.round),))
+        return next_round(state, starter=state.starter)
+    return state
+
+
+def _win(state: State, player: int, slot: Slot) -> State:
+    """A right slap: the suspect (or the deck's top card for Moriarty) is ``player``'s, its
+    place refilled from the deck; a false alibi's slap also takes the deck's next card."""
+    deck = list(state.suspect_deck)
+    display = list(state.display)
+    by_false_alibi = slot != culprit(state)  # right only because a false alibi points there
+    suspect = None if slot == DECK else display[slot]
+    if slot == DECK:
+        taken = [deck.pop(0)]
+    else:
+        taken = [display[slot]]
+        display[slot] = deck.pop(0) if deck else None
+    if by_false_alibi and deck:
+        taken.append(deck.pop(0))  # the variant's accusation is worth two cards
+    event = Accused(player, slot, suspect, right=True, by_false_alibi=by_false_alibi, won=tuple(taken))
+    state = replace(state, step=state.step + 1, suspect_deck=tuple(deck), display=tuple(display),
+                    won=replace_at(state.won, player, state.won[player] + tuple(taken)),
+                    events=state.events + (event,))
+    return next_round(state, starter=player)
