@@ -2,9 +2,10 @@
 
 ``CardGameSession`` is the controller (engine state, bots on timers, your moves);
 ``CardGameTable`` is the ipywidgets view. The view is drawn only from what your seat may
-see, ``rules.view(state, 0)``: your own hand, the sizes of the other hands, the table and
-your own peeks. No rule lives here: what may be played, and why not, comes from
-``sherlockkit.games.cardgame``.
+see, ``session.view``: your own hand, the sizes of the other hands, the table, the events
+and your own peeks. No rule lives here: what may be played, and why not, who won and what
+a card does come from ``sherlockkit.games.cardgame``; the page's pieces are in
+``widgets.cardgame_page``.
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ import ipywidgets as w
 
 from sherlockkit.games.cardgame import bots, rules
 from sherlockkit.games.cardgame.cards import ALIBI, KINDS, SUIT_OF, VILLAINS
-from sherlockkit.games.cardgame.rules import (
-    ALIBI_WINDOW, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains,
+from sherlockkit.games.cardgame.legal import moves
+from sherlockkit.games.cardgame.state import (
+    ALIBI_WINDOW, MAX_PLAYERS, MIN_PLAYERS, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains, View,
 )
 from widgets.cardgame_page import (
-    CARD_BACKGROUNDS, EFFECTS, STYLE, YOU, board, header, notice, peeks, playable_kinds, prompt, scores, slug,
+    CARD_BACKGROUNDS, EFFECTS, STYLE, board, header, notice, peeks, playable_kinds, prompt, scores, slug,
 )
-from widgets.controls import BAD_SEED, action_button, read_seed, save_controls, settings_panel
+from widgets.controls import action_button
 from widgets.session import GameSession
+from widgets.table import GameTable
 
 HUMAN_NAME = "Holmes (you)"
 #: no bot is called after a card (Watson, Mycroft), so the log never reads "plays Mycroft on Mycroft"
@@ -37,21 +40,22 @@ def _names(players: int) -> list[str]:
 
 
 class CardGameSession(GameSession):
-    """A game of The Sherlock Holmes Card Game with you in seat 0 and bots in the others."""
+    """A game of The Sherlock Holmes Card Game with you in seat 0 and bots in the others.
+    A game is one hand, as the rulebook has it, unless ``hands`` says more."""
 
-    def __init__(self, players: int = 4, level: str = "sleuth", seed: int | None = None, hands: int = 3,
+    def __init__(self, players: int = 4, level: str = "sleuth", seed: int | None = None, hands: int = 1,
                  clock=None, bot_seconds: float = BOT_SECONDS):
         if level not in bots.LEVELS:
             raise ValueError(f"Unknown bot level {level!r}; the levels are {', '.join(bots.LEVELS)}.")
         self.level = level
         self.bot_seconds = bot_seconds
-        self.bots: dict[int, bots.Bot] = {}
         super().__init__(rules, {"players": players, "hands": hands, "names": _names(players)}, seed=seed,
                          clock=clock)
 
     def prepare(self) -> None:
         """A bot of the chosen level in every seat but yours."""
-        self.bots = bots.make_bots({p: self.level for p in range(1, self.options["players"])}, self.seed)
+        self.bots = bots.make_bots({p: self.level for p in range(self.options["players"]) if p != self.seat},
+                                   self.seed)
 
     def new_game(self, players=None, level=None, hands=None, seed=None) -> None:
         """Deal again with the given settings (the current ones where not given)."""
@@ -65,54 +69,47 @@ class CardGameSession(GameSession):
         hands = hands or self.options["hands"]
         self.start(seed, {"players": players, "hands": hands, "names": _names(players)})
 
+    def bot_delay(self, seat: int, action) -> float:
+        """A turn's thinking time; an answer to a card, or the card passed, comes quicker."""
+        return QUICK_SECONDS if isinstance(action, (Answer, PassCard)) else self.bot_seconds
+
     # --- your moves -------------------------------------------------------------------
 
     def play(self, card: str, target: int | None = None) -> bool:
         """Play ``card`` from your hand (``target``: the seat it names, when it names one)."""
-        return self.act(Play(YOU, card, target))
+        return self.act(Play(self.seat, card, target))
 
     def play_villains(self) -> bool:
         """Go out: put down your Villains, the only cards you hold."""
-        return self.act(PlayVillains(YOU))
+        return self.act(PlayVillains(self.seat))
 
     def draw(self) -> bool:
         """Holding nothing you may play: draw (or pass, when the pile is empty)."""
-        return self.act(Draw(YOU))
+        return self.act(Draw(self.seat))
 
     def keep(self) -> bool:
         """Keep the card you have just drawn."""
-        return self.act(Keep(YOU))
+        return self.act(Keep(self.seat))
 
     def answer(self, alibi: bool) -> bool:
         """Named by an Arrest, Inspector, I Suspect or Watson: play your Alibi, or take it."""
-        return self.act(Answer(YOU, alibi))
+        return self.act(Answer(self.seat, alibi))
 
     def pass_card(self, card: str) -> bool:
         """After an Alibi: the card you pass, face down, to the player on your left."""
-        return self.act(PassCard(YOU, card))
-
-    # --- the bots -----------------------------------------------------------------------
-
-    def bot_move(self):
-        """The next bot move, after a turn's thinking time (shorter for an answer or a pass)."""
-        move = bots.next_bot_move(self.state, self.bots)
-        if move is None:
-            return None
-        return (QUICK_SECONDS if isinstance(move, (Answer, PassCard)) else self.bot_seconds), move
-
-    @property
-    def you(self) -> rules.View:
-        """The table as you see it (seat 0's view): all the table draws."""
-        return rules.view(self.state, YOU)
+        return self.act(PassCard(self.seat, card))
 
 
-class CardGameTable(w.VBox):
+class CardGameTable(GameTable):
     """The playable table: the card on the table, the other players' hands (face down),
     your hand to click, the controls of the moment, scores, what you have seen, the log
     and the settings."""
 
+    css = "sk-cardgame"
+    style = STYLE + CARD_BACKGROUNDS
+
     def __init__(self, game: CardGameSession | None = None, **options):
-        self.game = game or CardGameSession(**options)
+        game = game or CardGameSession(**options)
         self.choosing: str | None = None  # a card of yours waiting for its target
         self.header = w.HTML()
         self.board = w.HTML()
@@ -125,7 +122,7 @@ class CardGameTable(w.VBox):
         self.take_button = action_button("Take it", lambda _: self._answer(False), "take", style="warning")
         self.target_label = w.HTML()
         self.target_buttons = [action_button("", lambda _, s=s: self._play_on(s), f"target-{s}", style="info")
-                               for s in range(rules.MAX_PLAYERS)]
+                               for s in range(MAX_PLAYERS)]
         for button in self.target_buttons:
             button.add_class("sk-target")
         self.cancel_button = action_button("Cancel", lambda _: self._cancel(), "cancel")
@@ -141,51 +138,45 @@ class CardGameTable(w.VBox):
         self.scores_box = w.HTML()
         self.peeks_box = w.HTML()
         self.log_box = w.HTML()
+        self.game = game  # the settings read the session's options
         self.setup = self._setup_panel()
         lower = w.HBox([w.VBox([self.log_box], layout=w.Layout(width="50%", margin="0 16px 0 0")),
                         w.VBox([self.scores_box, self.peeks_box], layout=w.Layout(width="48%"))],
                        layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([
-            w.HTML(STYLE + CARD_BACKGROUNDS), self.header, self.board, self.prompt, self.action_bar, self.notice,
-            self.hand_label, self.hand_box, lower, self.setup,
-        ])
-        self.add_class("sk-cardgame")
-        self.game.on_change(self.render)
-        self.render()
+        super().__init__(game, [self.header, self.board, self.prompt, self.action_bar, self.notice,
+                                self.hand_label, self.hand_box, lower, self.setup])
 
     def _setup_panel(self) -> w.Accordion:
         o = self.game.options
-        self.players_slider = w.IntSlider(value=o["players"], min=rules.MIN_PLAYERS, max=rules.MAX_PLAYERS,
+        self.players_slider = w.IntSlider(value=o["players"], min=MIN_PLAYERS, max=MAX_PLAYERS,
                                           description="players")
         self.level_menu = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bots")
         self.hands_slider = w.IntSlider(value=o["hands"], min=1, max=MAX_HANDS, description="hands")
-        self.seed_box = w.Text(value="", placeholder="random", description="seed")
-        self.seed_box.add_class("sk-seed-box")
-        new = action_button("New game", lambda _: self._new_game(), "new-game", style="success")
-        self.save_box, saving = save_controls(self.game, "game", replay_seconds=0.4)
-        self.replay_button, self.save_button, self.load_button = saving
-        return settings_panel([w.HBox([self.players_slider, self.level_menu]), w.HBox([self.hands_slider, self.seed_box]),
-                               w.HBox([new, *saving]), self.save_box], "game")
+        panel = self.settings([w.HBox([self.players_slider, self.level_menu]), self.hands_slider], self._new_game,
+                              replay_seconds=0.4)
+        self.seed.add_class("sk-seed-box")
+        self.new_button, self.replay_button, self.save_button, self.load_button = (
+            _find(panel, css) for css in ("new-game", "replay", "save", "load"))
+        return panel
 
     # --- clicks ----------------------------------------------------------------------------
 
-    def _new_game(self) -> None:
-        seed = read_seed(self.game, self.seed_box.value)
-        if seed is not BAD_SEED:
-            self.choosing = None
-            self.game.new_game(players=self.players_slider.value, level=self.level_menu.value,
-                               hands=self.hands_slider.value, seed=seed)
+    def _new_game(self, seed: int | None) -> None:
+        """New game, with the settings of the panel (a random seed when ``seed`` is None)."""
+        self.choosing = None
+        self.game.new_game(players=self.players_slider.value, level=self.level_menu.value,
+                           hands=self.hands_slider.value, seed=seed)
 
     def click_card(self, card: str) -> None:
         """A click on a card of your hand: what it means depends on the moment."""
-        seen = self.game.you
-        options = rules.moves(seen)
+        seen = self.game.view
+        options = moves(seen)
         self.choosing = None
         if seen.phase == PASSING and not seen.finished:
             self.game.pass_card(card)
-        elif seen.phase == ALIBI_WINDOW and card == ALIBI and Answer(YOU, True) in options:
+        elif seen.phase == ALIBI_WINDOW and card == ALIBI and Answer(seen.me, True) in options:
             self.game.answer(True)
-        elif card in VILLAINS and PlayVillains(YOU) in options:
+        elif card in VILLAINS and PlayVillains(seen.me) in options:
             self.game.play_villains()
         elif not self.game.replaying and any(isinstance(a, Play) and a.card == card and a.target is not None
                                              for a in options):
@@ -214,8 +205,8 @@ class CardGameTable(w.VBox):
 
     def render(self) -> None:
         """Draw the table from your seat's view only."""
-        game, seen = self.game, self.game.you
-        options = [] if game.replaying else rules.moves(seen)
+        game, seen = self.game, self.game.view
+        options = [] if game.replaying else moves(seen)
         playable = playable_kinds(seen, options)
         if self.choosing is not None and not any(isinstance(a, Play) and a.card == self.choosing for a in options):
             self.choosing = None
@@ -223,27 +214,28 @@ class CardGameTable(w.VBox):
         # banner and the prompt last, so "your turn" never shows over last turn's hand.
         self._render_hand(seen, playable)
         self._render_actions(seen, options)
-        self.board.value = board(seen, game)
+        self.board.value = board(seen, game.level, game.replaying)
         self.scores_box.value = scores(seen)
         self.peeks_box.value = peeks(seen)
-        self.notice.value = notice(seen, game)
+        self.notice.value = notice(seen, game.message)
         lines = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(seen.log[-80:]))
         self.log_box.value = (f"<h4>What happened (newest first)</h4>"
                               f"<ol class='sk-log' reversed start='{len(seen.log)}'>{lines}</ol>")
-        self.header.value = header(seen, game)
+        self.header.value = header(seen, game.seed, game.level, game.replaying)
         self.prompt.value = prompt(seen, options, game.replaying, self.choosing)
 
-    def _render_actions(self, seen: rules.View, options: list) -> None:
+    def _render_actions(self, seen: View, options: list) -> None:
+        me = seen.me
         def show(widget, visible: bool) -> None:
             widget.layout.display = "" if visible else "none"
 
-        show(self.draw_button, Draw(YOU) in options)
+        show(self.draw_button, Draw(me) in options)
         self.draw_button.description = "Draw a card" if seen.pile_size else "Pass (the draw pile is empty)"
-        show(self.keep_button, Keep(YOU) in options)
+        show(self.keep_button, Keep(me) in options)
         self.keep_button.description = f"Keep the {seen.drawn}" if seen.drawn else "Keep it"
-        show(self.villains_button, PlayVillains(YOU) in options)
-        show(self.alibi_button, Answer(YOU, True) in options)
-        show(self.take_button, Answer(YOU, False) in options)
+        show(self.villains_button, PlayVillains(me) in options)
+        show(self.alibi_button, Answer(me, True) in options)
+        show(self.take_button, Answer(me, False) in options)
         targets = sorted({a.target for a in options if isinstance(a, Play) and a.card == self.choosing
                           and a.target is not None}) if self.choosing else []
         show(self.target_label, bool(targets))
@@ -255,7 +247,7 @@ class CardGameTable(w.VBox):
                 button.description = f"{seen.names[seat]} ({cards} card{'s' if cards != 1 else ''})"
         show(self.cancel_button, bool(targets))
 
-    def _render_hand(self, seen: rules.View, playable: set[str]) -> None:
+    def _render_hand(self, seen: View, playable: set[str]) -> None:
         hand = tuple(sorted(seen.hand, key=KINDS.index))
         while len(self.hand_buttons) < len(hand):
             i = len(self.hand_buttons)
@@ -286,3 +278,14 @@ class CardGameTable(w.VBox):
             hint = "none may be played now; click one to see why"
         self.hand_label.value = (f"<h4 class='sk-hand-label'>Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
                                  f" <small>({hint})</small></h4>")
+
+
+def _find(box: w.Widget, css: str) -> w.Button:
+    """The button with the CSS class ``sk-<css>`` somewhere inside ``box``."""
+    todo = [box]
+    while todo:
+        for child in getattr(todo.pop(), "children", ()):
+            if f"sk-{css}" in child._dom_classes:
+                return child
+            todo.append(child)
+    raise LookupError(f"no sk-{css} button in the settings")

@@ -1,26 +1,22 @@
 """The card game table's page: its words, its style, and the pieces of HTML it is made
-of. Every piece is drawn from one seat's view (``rules.view``), never from the state.
+of. Every piece is drawn from one seat's view (``rules.view``), never from the state, and
+decides no rule: who won, what a card does to you and what a Telegram cost come from the
+view. This module knows nothing of the controller (``widgets.cardgame``), which imports it.
 """
 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from sherlockkit.games.cardgame import bots, legality, rules
+from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.cards import (
-    AFOOT, ALIBI, ARREST, EFFECTS, HOLMES, I_SUSPECT, INSPECTOR, KINDS, SCOTLAND_YARD, VILLAINS, WATSON,
+    AFOOT, ALIBI, ARREST, EFFECTS, HOLMES, I_SUSPECT, INSPECTOR, KINDS, VILLAINS, WATSON,
 )
-from sherlockkit.games.cardgame.rules import (
-    ALIBI_WINDOW, DRAWN, PASSING, Answer, PassCard, Play, PlayVillains,
+from sherlockkit.games.cardgame.state import (
+    ALIBI_WINDOW, DRAWN, PASSING, Answer, PassCard, Peek, Play, PlayVillains, View,
 )
 from widgets.cardgame_art import back_svg, card_face_svg, colour, top_svg
-
-if TYPE_CHECKING:
-    from widgets.cardgame import CardGameSession
-
-YOU = 0  # your seat
 
 
 def slug(card: str) -> str:
@@ -94,7 +90,8 @@ CARD_BACKGROUNDS = "<style>" + "".join(
 # --- pieces of the page (from the view only) ---------------------------------------------------------
 
 
-def playable_kinds(seen: rules.View, options: list) -> set[str]:
+def playable_kinds(seen: View, options: list) -> set[str]:
+    """The kinds of card in your hand that a move open to you now would play or pass."""
     kinds = set()
     for action in options:
         if isinstance(action, (Play, PassCard)):
@@ -106,33 +103,30 @@ def playable_kinds(seen: rules.View, options: list) -> set[str]:
     return kinds
 
 
-def _winners(seen: rules.View) -> list[int]:
-    best = min(seen.scores)
-    return [p for p, s in enumerate(seen.scores) if s == best]
-
-
-def header(seen: rules.View, game: CardGameSession) -> str:
+def header(seen: View, seed: int, level: str, replaying: bool) -> str:
+    """The title: which hand, whose move, the seed and the bots' level."""
+    me = seen.me
     if seen.finished:
         banner = "<span class='sk-banner sk-over'>Game over</span>"
-    elif game.replaying:
+    elif replaying:
         banner = "<span class='sk-banner'>Replay</span>"
     elif seen.phase == PASSING:
-        who = "Your choice" if seen.passed and not seen.passed[YOU] and seen.hand else "Passing cards"
+        who = "Your choice" if seen.passed and not seen.passed[me] and seen.hand else "Passing cards"
         mine = " sk-your-turn" if who == "Your choice" else ""
         banner = f"<span class='sk-banner{mine}'>{who}: pass a card left</span>"
     elif seen.phase == ALIBI_WINDOW:
         target = seen.pending.target
-        banner = ("<span class='sk-banner sk-your-turn'>▶ You must answer</span>" if target == YOU
+        banner = ("<span class='sk-banner sk-your-turn'>▶ You must answer</span>" if target == me
                   else f"<span class='sk-banner'>{html.escape(seen.names[target])} answers</span>")
-    elif seen.turn == YOU:
+    elif seen.turn == me:
         banner = "<span class='sk-banner sk-your-turn'>▶ Your turn</span>"
     else:
         banner = f"<span class='sk-banner'>{html.escape(seen.names[seen.turn])}'s turn</span>"
     return (f"<h3 class='sk-title'>Hand {seen.hand_number} of {seen.hands_in_game}{banner}"
-            f" <small class='sk-seed'>seed {game.seed} · bots: {html.escape(game.level)}</small></h3>")
+            f" <small class='sk-seed'>seed {seed} · bots: {html.escape(level)}</small></h3>")
 
 
-def _follow_hint(seen: rules.View) -> str:
+def _follow_hint(seen: View) -> str:
     if seen.finished:
         return ""
     if not seen.played:
@@ -146,7 +140,8 @@ def _chip(card: str) -> str:
     return f"<span class='sk-chip' style='border-color:{colour(card)}'>{html.escape(card)}</span>"
 
 
-def board(seen: rules.View, game: CardGameSession) -> str:
+def board(seen: View, level: str, replaying: bool) -> str:
+    """The table: the card that counts, the draw pile, what may follow, and every seat."""
     top = top_svg(seen.top, opened=bool(seen.played), width=104)
     last = ""
     if seen.played and seen.played[-1] != seen.top.card:
@@ -158,9 +153,9 @@ def board(seen: rules.View, game: CardGameSession) -> str:
              f"<div class='sk-follow'>{_follow_hint(seen)}</div>")
     cells = []
     for p, name in enumerate(seen.names):
-        active = _acting(seen, p) and not seen.finished and not game.replaying
+        active = _acting(seen, p) and not seen.finished and not replaying
         status = _seat_status(seen, p)
-        who = "your seat" if p == YOU else f"bot · {html.escape(game.level)}"
+        who = "your seat" if p == seen.me else f"bot · {html.escape(level)}"
         cells.append(
             f"<td class='sk-seat{' sk-active' if active else ''}' data-seat='{p}'>"
             f"<b>{'▶ ' if active else ''}{html.escape(name)}</b><br><small>{who}</small><br>"
@@ -175,7 +170,7 @@ def board(seen: rules.View, game: CardGameSession) -> str:
     return f"<div class='sk-board'>{table}{seats}</div>"
 
 
-def _acting(seen: rules.View, p: int) -> bool:
+def _acting(seen: View, p: int) -> bool:
     if seen.phase == ALIBI_WINDOW:
         return seen.pending.target == p
     if seen.phase == PASSING:
@@ -183,9 +178,9 @@ def _acting(seen: rules.View, p: int) -> bool:
     return seen.turn == p
 
 
-def _seat_status(seen: rules.View, p: int) -> str:
+def _seat_status(seen: View, p: int) -> str:
     if seen.finished:
-        return "<b>winner</b>" if p in _winners(seen) else ""
+        return "<b>winner</b>" if p in seen.outcome.winners else ""
     if seen.phase == ALIBI_WINDOW:
         pending = seen.pending
         if pending.target == p:
@@ -200,11 +195,12 @@ def _seat_status(seen: rules.View, p: int) -> str:
     return ""
 
 
-def prompt(seen: rules.View, options: list, replaying: bool, choosing: str | None) -> str:
+def prompt(seen: View, options: list, replaying: bool, choosing: str | None) -> str:
+    """What the table waits for, in a sentence: your move (and what it means), or whose."""
     def box(text: str, waiting: bool = False) -> str:
         return f"<div class='sk-prompt{' sk-waiting' if waiting else ''}'>{text}</div>"
 
-    names = seen.names
+    names, me = seen.names, seen.me
     if seen.finished:
         return ""
     if replaying:
@@ -212,7 +208,7 @@ def prompt(seen: rules.View, options: list, replaying: bool, choosing: str | Non
     if choosing is not None:
         return box(f"<b>{html.escape(choosing)}</b>: {html.escape(EFFECTS[choosing])} Choose the player.")
     if seen.phase == PASSING:
-        left = html.escape(names[(YOU + 1) % seen.players])
+        left = html.escape(names[(me + 1) % seen.players])
         waiting = ", ".join(html.escape(names[p]) for p in range(seen.players)
                             if not seen.passed[p] and seen.hand_sizes[p])
         if any(isinstance(a, PassCard) for a in options):
@@ -224,16 +220,16 @@ def prompt(seen: rules.View, options: list, replaying: bool, choosing: str | Non
     if seen.phase == ALIBI_WINDOW:
         pending = seen.pending
         by, card = html.escape(names[pending.by]), pending.card
-        if pending.target != YOU:
+        if pending.target != me:
             return box(f"{by} plays {html.escape(card)} on {html.escape(names[pending.target])}, who answers…",
                        waiting=True)
         taking = TAKING[card]
-        if card == INSPECTOR and pending.under.card == SCOTLAND_YARD:
-            taking += ", and at Scotland Yard it is an arrest: a Villain in your hand is caught"
-        alibi = ("Play your Alibi to stop it" if Answer(YOU, True) in options else "You hold no Alibi")
+        if pending.arrest and card != ARREST:  # the engine says this card arrests too
+            taking += ", and here it is an arrest as well: a Villain in your hand is caught"
+        alibi = ("Play your Alibi to stop it" if Answer(me, True) in options else "You hold no Alibi")
         return box(f"<b>{by} plays {html.escape(card)} on you.</b> If you take it, {html.escape(taking)}. "
                    f"{alibi}, or take it.")
-    if seen.turn != YOU:
+    if seen.turn != me:
         who = html.escape(names[seen.turn])
         doing = "has drawn a card and decides" if seen.phase == DRAWN else "is playing"
         return box(f"{who} {doing}…", waiting=True)
@@ -241,7 +237,7 @@ def prompt(seen: rules.View, options: list, replaying: bool, choosing: str | Non
         if len(options) == 1:  # only Keep
             return box(f"You drew {_chip(seen.drawn)}; it does not fit the table, so keep it.")
         return box(f"You drew {_chip(seen.drawn)}, and it may be played now: click it, or keep it.")
-    if PlayVillains(YOU) in options:
+    if PlayVillains(me) in options:
         return box("<b>You hold only Villains: put them down now and escape!</b>")
     if not seen.played:
         return box("Your turn: you hold <b>The game is afoot!</b> Click it to open the hand.")
@@ -254,28 +250,29 @@ def prompt(seen: rules.View, options: list, replaying: bool, choosing: str | Non
                "pile is empty: you pass.")
 
 
-def notice(seen: rules.View, game: CardGameSession) -> str:
+def notice(seen: View, message: str) -> str:
+    """The session's last sentence (a refusal, a load); and who won, once the game is over."""
     if seen.finished:
-        winners = _winners(seen)
+        winners = seen.outcome.winners
         names = " and ".join(seen.names[p] for p in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
         text = f"Game over: {names} {verb} with {seen.scores[winners[0]]} penalty points (the lowest)."
-        if YOU in winners:
+        if seen.me in winners:
             text += " Well played!"
         text += " Start a new game from the settings below."
-        said = f"<p class='sk-message'>{html.escape(game.message, quote=False)}</p>" if game.message else ""
+        said = f"<p class='sk-message'>{html.escape(message, quote=False)}</p>" if message else ""
         return f"<p class='sk-message sk-over'>{html.escape(text, quote=False)}</p>{said}"
-    return f"<p class='sk-message'>{html.escape(game.message, quote=False)}</p>"
+    return f"<p class='sk-message'>{html.escape(message, quote=False)}</p>"
 
 
-def scores(seen: rules.View) -> str:
+def scores(seen: View) -> str:
+    """Each hand's row, the Telegrams of the hand under way, the totals and what scores."""
     head = "".join(f"<th>{html.escape(n)}</th>" for n in seen.names)
     rows = [f"<tr><td>Hand {i}</td>{''.join(f'<td>{v:+d}</td>' for v in row)}</tr>"
             for i, row in enumerate(seen.hand_scores, start=1)]
-    so_far = [seen.scores[p] - sum(r[p] for r in seen.hand_scores) for p in range(seen.players)]
-    if any(so_far) and not seen.finished:
+    if any(seen.telegrams) and not seen.finished:
         rows.append(f"<tr><td>Hand {seen.hand_number} so far</td>"
-                    f"{''.join(f'<td>{v:+d}</td>' for v in so_far)}</tr>")
+                    f"{''.join(f'<td>{v:+d}</td>' for v in seen.telegrams)}</tr>")
     if not rows:
         rows.append(f"<tr><td colspan='{seen.players + 1}' style='text-align:left'><i>no hand scored yet</i></td></tr>")
     best = min(seen.scores)
@@ -289,14 +286,15 @@ def scores(seen: rules.View) -> str:
             f"<div class='sk-legend'>{html.escape(legend)}</div>")
 
 
-def peeks(seen: rules.View) -> str:
-    mine = [p for p in seen.peeks if p.hand == seen.hand_number]
+def peeks(seen: View) -> str:
+    """What you have seen of other hands this hand, and whether cards have moved since."""
+    mine = [(i, e) for i, e in enumerate(seen.events) if isinstance(e, Peek) and e.hand == seen.hand_number]
     if not mine:
         return ("<div class='sk-peeks'><h4>What you have seen</h4><i>Nothing yet this hand: a Clue, a Disguise, "
                 "Holmes or Watson lets you look at someone's cards.</i></div>")
     items = []
-    for peek in reversed(mine):
-        moved = any(any(s in line.lower() for s in bots.SHUFFLES) for line in seen.log[peek.at:])
+    for at, peek in reversed(mine):
+        moved = any(e.moves_cards for e in seen.events[at + 1:])
         what = "whole hand" if peek.why in (HOLMES, WATSON) else f"{len(peek.cards)} cards"
         cards = "".join(_chip(c) for c in peek.cards) or "<i>no cards</i>"
         note = " <span class='sk-moved'>(cards have moved since)</span>" if moved else ""

@@ -16,6 +16,7 @@ from sherlockkit.games.cardgame.cards import (
     AFOOT, BAKER_STREET, COUNTRY, IN_COUNTRY, IN_LONDON, LONDON, SCOTLAND_YARD, full_deck,
 )
 from sherlockkit.games.cardgame.legality import ANYWHERE, Top
+from sherlockkit.games.cardgame.state import PLAY, Play, State
 
 #: a few tables the tests use often
 AT_LONDON = Top(LONDON, IN_LONDON)
@@ -51,7 +52,7 @@ def ordered(counter: Counter) -> list[str]:
     return out
 
 
-def rig(hands, pile=(), on: Top = AT_LONDON, turn: int = 0, seed: int = 7, **changes) -> rules.State:
+def rig(hands, pile=(), on: Top = AT_LONDON, turn: int = 0, seed: int = 7, **changes) -> State:
     """A table in mid-hand with exactly these ``hands`` (lists of kinds, one per player),
     this draw ``pile`` (top first; ``REST`` for all the other cards) and ``on`` as the
     table's top, ``turn`` to play; ``changes`` replaces any other field of the state
@@ -81,7 +82,7 @@ def rig(hands, pile=(), on: Top = AT_LONDON, turn: int = 0, seed: int = 7, **cha
         if not played:
             raise AssertionError("a rigged table needs a card already played")
     state = replace(
-        state, hands=hands, pile=tuple(pile), played=played, top=on, turn=turn, phase=rules.PLAY, drawn=None,
+        state, hands=hands, pile=tuple(pile), played=played, top=on, turn=turn, phase=PLAY, drawn=None,
         pending=None, passing=(), resume=0, idle=0,
     )
     state = replace(state, **changes)
@@ -105,7 +106,7 @@ def one_of_each(*kinds_to_skip) -> list[str]:
 
 def kinds_offered(state, player: int) -> set[str]:
     """The kinds ``player`` may play now (whatever the target)."""
-    return {a.card for a in rules.legal_actions(state, player) if isinstance(a, rules.Play)}
+    return {a.card for a in rules.legal_actions(state, player) if isinstance(a, Play)}
 
 
 def act(state, *actions):

@@ -10,12 +10,15 @@ from dataclasses import replace
 import pytest
 
 from sherlockkit import engine
-from sherlockkit.games.cardgame import bots, rules
+from sherlockkit.games.cardgame import bots, narration, rules
 from sherlockkit.games.cardgame.cards import (
     ALIBI, ARREST, CLUE, COUNTRY, HANSOM, HOLMES, I_SUSPECT, LONDON, MORAN, MORIARTY, MYCROFT, TELEGRAM, TRAIN,
     VILLAINS,
 )
-from sherlockkit.games.cardgame.rules import Answer, PassCard, Peek, Play, PlayVillains
+from sherlockkit.games.cardgame.legality import Top
+from sherlockkit.games.cardgame.state import (
+    PASSING, Answer, CardsWentRound, FalseArrest, FogRedeal, HandsSwapped, PassCard, Peek, Play, PlayVillains,
+)
 
 from .table import AT_LONDON, REST, act, rig
 
@@ -35,10 +38,15 @@ def test_bots_only_ever_choose_legal_moves():
                 break
             movers = [p for p in range(n) if rules.legal_actions(state, p)]
             assert movers
-            for p in movers:
+            proposals = {}
+            for p in range(n):
                 choice = seats[p].choose(rules.view(state, p))
-                assert choice in rules.legal_actions(state, p), (seed, p, choice)
-            state = rules.play(state, bots.next_bot_move(state, seats))
+                if p in movers:
+                    assert choice in rules.legal_actions(state, p), (seed, p, choice)
+                    proposals[p] = choice
+                else:
+                    assert choice is None, (seed, p, choice)  # nothing to do: it says so
+            state = rules.play(state, engine.first_seat(proposals))
         assert state.finished
 
 
@@ -47,8 +55,7 @@ def test_a_bot_with_nothing_to_do_says_so():
     idle = (state.turn + 1) % 4
     for level in bots.LEVELS:
         bot = bots.make_bots({idle: level}, 1)[idle]
-        with pytest.raises(ValueError, match=f"Player {idle + 1} has nothing to do now."):
-            bot.choose(rules.view(state, idle))
+        assert bot.choose(rules.view(state, idle)) is None
 
 
 def test_an_unknown_level_is_refused():
@@ -56,44 +63,67 @@ def test_an_unknown_level_is_refused():
         bots.make_bots({0: "sleuth", 1: "inspector lestrade"}, 1)
 
 
-def test_next_bot_move_is_none_when_only_humans_may_move():
+def test_no_bot_moves_when_only_humans_may_move():
     state = rules.new(4, players=4)
     human = state.turn
     seats = bots.make_bots({p: "sleuth" for p in range(4) if p != human}, 4)
-    assert bots.next_bot_move(state, seats) is None
+    assert all(bot.choose(rules.view(state, seat)) is None for seat, bot in seats.items())
     with pytest.raises(ValueError, match="No bot can move"):
-        bots.play_out(state, seats)
+        engine.play_out(rules, state, seats)
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_bots_play_a_game_out_and_the_moves_replay_it(n):
     seats = bots.make_bots({p: bots.LEVELS[p % 2] for p in range(n)}, n)
-    final, moves = bots.play_out(rules.new(n, players=n), seats, limit=LIMIT)
+    final, moves = engine.play_out(rules, rules.new(n, players=n), seats, limit=LIMIT)
     assert final.finished and rules.outcome(final) is not None
     assert engine.replay(rules, n, {"players": n}, moves) == final
 
 
 def test_play_out_stops_a_game_that_goes_on_too_long():
     seats = bots.make_bots({p: "constable" for p in range(4)}, 2)
-    with pytest.raises(RuntimeError, match="went on too long"):
-        bots.play_out(rules.new(2), seats, limit=5)
+    with pytest.raises(RuntimeError, match="went on for more than 5 moves"):
+        engine.play_out(rules, rules.new(2), seats, limit=5)
 
 
 def test_the_same_seed_gives_the_same_bots():
-    a = bots.play_out(rules.new(9), bots.make_bots({p: "constable" for p in range(4)}, 9), limit=LIMIT)[1]
-    b = bots.play_out(rules.new(9), bots.make_bots({p: "constable" for p in range(4)}, 9), limit=LIMIT)[1]
+    a = engine.play_out(rules, rules.new(9), bots.make_bots({p: "constable" for p in range(4)}, 9), limit=LIMIT)[1]
+    b = engine.play_out(rules, rules.new(9), bots.make_bots({p: "constable" for p in range(4)}, 9), limit=LIMIT)[1]
     assert a == b
+
+
+def test_rewording_the_log_changes_no_bot_move(monkeypatch):
+    """Bots read events, never the log's sentences: the same seeded games, told in other
+    words, are the same moves."""
+    def played(seed):
+        levels = {p: bots.LEVELS[(p + seed) % 2] for p in range(4)}
+        final, moves = engine.play_out(rules, rules.new(seed, players=4, hands=2), bots.make_bots(levels, seed),
+                                       limit=LIMIT)
+        return final, moves
+
+    told = {seed: played(seed) for seed in range(4)}
+    logs = {seed: final.log for seed, (final, _) in told.items()}
+    monkeypatch.setattr(narration, "sentence", lambda event, names: f"<{type(event).__name__}>")
+    for seed, (final, moves) in told.items():
+        reworded, again = played(seed)
+        assert again == moves and reworded == final
+        assert all(line.startswith("<") for line in reworded.log) and reworded.log != logs[seed]
 
 
 # --- the sleuth's memory ------------------------------------------------------------------------
 
 
-def _suspect_table(peeks=(), extra_log=()):
+def _suspect_table(peeks=(), extra_events=()):
     """Seat 0 (the sleuth) holds an Arrest on London; seat 3 has the fewest cards."""
     state = rig([[ARREST, TRAIN, CLUE], [TRAIN, HANSOM, CLUE], [COUNTRY, MORIARTY, TELEGRAM, CLUE], [HANSOM]],
                 on=AT_LONDON)
-    seen = tuple(Peek(0, target, cards, state.hand_number, CLUE, len(state.log)) for target, cards in peeks)
-    return replace(state, peeks=seen, log=state.log + tuple(extra_log))
+    seen = tuple(Peek(0, target, cards, state.hand_number, CLUE) for target, cards in peeks)
+    return _with_events(state, *seen, *extra_events)
+
+
+def _with_events(state, *events):
+    """The table with ``events`` added to what happened (as if they had just happened)."""
+    return replace(state, events=state.events + tuple(events))
 
 
 def _choices(state, seat, level="sleuth", tries=20):
@@ -113,33 +143,28 @@ def test_without_a_suspect_the_sleuth_does_not_arrest_that_player():
 
 
 def test_a_peek_of_another_player_is_not_the_sleuth_s_suspect():
-    state = _suspect_table()
-    state = replace(state, peeks=(Peek(1, 2, (MORIARTY,), 1, CLUE, len(state.log)),))
+    state = _with_events(_suspect_table(), Peek(1, 2, (MORIARTY,), 1, CLUE))
     assert bots.suspect(rules.view(state, 0)) is None
     assert Play(0, ARREST, 2) not in _choices(state, 0)
 
 
-@pytest.mark.parametrize("line", [
-    "Player 2 plays Thick Fog: every hand is gathered, shuffled and dealt again, each as big as it was.",
-    "Player 3 plays Mycroft: Player 3 and Player 4 swap hands.",
-    "The cards have gone round.",
-    "Player 4 holds no Villain: a false arrest. Player 2 takes 1 card from Player 4, who draws as many.",
-])
-def test_the_sleuth_forgets_what_it_saw_once_the_cards_have_moved(line):
-    state = _suspect_table(peeks=[(2, (MORIARTY,))], extra_log=[line])
+@pytest.mark.parametrize("moved", [FogRedeal(), HandsSwapped(2, 3), CardsWentRound(), FalseArrest(1, 3, 1)],
+                         ids=lambda e: type(e).__name__)
+def test_the_sleuth_forgets_what_it_saw_once_the_cards_have_moved(moved):
+    state = _suspect_table(peeks=[(2, (MORIARTY,))], extra_events=[moved])
     assert bots.suspect(rules.view(state, 0)) is None
     assert Play(0, ARREST, 2) not in _choices(state, 0)
 
 
 def test_what_the_sleuth_saw_in_an_earlier_hand_does_not_count():
     state = _suspect_table()
-    state = replace(state, peeks=(Peek(0, 2, (MORIARTY,), state.hand_number - 1, CLUE, len(state.log)),))
+    state = _with_events(state, Peek(0, 2, (MORIARTY,), state.hand_number - 1, CLUE))
     assert bots.suspect(rules.view(state, 0)) is None
 
 
 def test_the_sleuth_spends_holmes_on_its_suspect():
     state = rig([[HOLMES, TRAIN], [TRAIN, HANSOM], [COUNTRY, MORAN, CLUE], [HANSOM]], on=AT_LONDON)
-    state = replace(state, peeks=(Peek(0, 2, (MORAN,), 1, CLUE, len(state.log)),))
+    state = _with_events(state, Peek(0, 2, (MORAN,), 1, CLUE))
     assert set(_choices(state, 0)) == {Play(0, HOLMES, 2)}
 
 
@@ -153,7 +178,7 @@ def test_the_sleuth_holding_a_villain_answers_an_arrest_with_its_alibi():
 
 
 def test_the_sleuth_keeps_its_alibi_for_a_mere_i_suspect():
-    state = rig([[I_SUSPECT, TRAIN], [TRAIN], [ALIBI, MORIARTY, TRAIN]], on=rules.Top(CLUE, "London"))
+    state = rig([[I_SUSPECT, TRAIN], [TRAIN], [ALIBI, MORIARTY, TRAIN]], on=Top(CLUE, "London"))
     state = rules.play(state, Play(0, I_SUSPECT, 2))
     assert set(_choices(state, 2)) == {Answer(2, False)}
 
@@ -166,7 +191,7 @@ def test_the_constable_saves_a_villain_with_its_alibi():
 def test_the_sleuth_passes_its_villain_on_after_an_alibi():
     state = rig([[ARREST, TRAIN, CLUE], [MORAN, TRAIN, CLUE, HANSOM], [ALIBI, COUNTRY]], on=AT_LONDON)
     state = act(state, Play(0, ARREST, 2), Answer(2, True))
-    assert state.phase == rules.PASSING
+    assert state.phase == PASSING
     assert set(_choices(state, 1)) == {PassCard(1, MORAN)}
     assert len(set(_choices(state, 1, "constable", 40))) > 1  # the constable passes anything
 
@@ -214,7 +239,8 @@ def test_the_sleuth_scores_fewer_penalty_points_than_the_constable():
     differences = []
     for seed in range(200):
         levels = {p: "sleuth" if (p + seed) % 2 == 0 else "constable" for p in range(4)}
-        final, _ = bots.play_out(rules.new(seed, players=4), bots.make_bots(levels, seed), limit=LIMIT)
+        final, _ = engine.play_out(rules, rules.new(seed, players=4, hands=3), bots.make_bots(levels, seed),
+                                   limit=LIMIT)
         sleuths = [final.scores[p] for p, level in levels.items() if level == "sleuth"]
         constables = [final.scores[p] for p, level in levels.items() if level == "constable"]
         differences.append(statistics.mean(constables) - statistics.mean(sleuths))
@@ -244,7 +270,7 @@ def test_who_escapes_an_arrest_with_an_alibi_and_their_left_neighbour_are_hunche
 
 
 def test_an_alibi_against_a_mere_i_suspect_is_no_hunch():
-    state = _after_an_alibi(I_SUSPECT, on=rules.Top(CLUE, "London"))
+    state = _after_an_alibi(I_SUSPECT, on=Top(CLUE, "London"))
     assert bots.hunches(rules.view(state, 0)) == set()
 
 

@@ -8,6 +8,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import AFOOT
+from sherlockkit.games.cardgame.state import TARGETED
 from widgets.cardgame import _names
 
 pytestmark = pytest.mark.browser
@@ -18,7 +19,7 @@ PLAYERS = 4  # the dashboard's table
 def seed_where_you_open() -> int:
     """A seed whose first hand gives you "The game is afoot!", so the game waits for you."""
     return next(s for s in range(1, 500)
-                if AFOOT in rules.new(s, players=PLAYERS, hands=3, names=_names(PLAYERS)).hands[0])
+                if AFOOT in rules.new(s, players=PLAYERS, names=_names(PLAYERS)).hands[0])
 
 
 def log_text(page) -> str:
@@ -90,7 +91,7 @@ def my_move(page) -> bool:
         return False
     card = legal.first.inner_text().strip()
     legal.first.click()
-    if card in rules.TARGETED:  # a card that names a player: the page asks whom
+    if card in TARGETED:  # a card that names a player: the page asks whom
         try:
             page.locator(".sk-target:visible").first.wait_for(timeout=5_000)
         except PlaywrightTimeout:  # refused: the page was a moment behind

@@ -12,7 +12,7 @@ from sherlockkit.games.cardgame.cards import (
     INSPECTOR, KINDS, LONDON, MYCROFT, SCOTLAND_YARD, SUIT_OF, TELEGRAM, THICK_FOG, TRAIN, VILLAINS, WATSON,
 )
 from sherlockkit.games.cardgame.legality import ANYWHERE, START, Top
-from sherlockkit.games.cardgame.rules import Answer, Play
+from sherlockkit.games.cardgame.state import ALIBI_WINDOW, TARGETED, Answer, Play
 
 from .table import kinds_offered, one_of_each, rig
 
@@ -203,11 +203,11 @@ def test_a_player_holding_every_kind_is_offered_the_cards_of_the_out_edges(node)
     assert not kinds_offered(state, 0) & (set(VILLAINS) | {AFOOT})
     # and each card leaves the table where its edge leads
     for card in out - {ALIBI}:
-        move = Play(0, card, 1) if card in rules.TARGETED else Play(0, card)
+        move = Play(0, card, 1) if card in TARGETED else Play(0, card)
         played = rules.play(state, move)
         if card == THICK_FOG:
             assert played.top == Top(THICK_FOG, ANYWHERE)
-        if played.phase == rules.ALIBI_WINDOW:
+        if played.phase == ALIBI_WINDOW:
             assert GRAPH.has_edge(node, Top(ALIBI, node.region))
             answered = rules.play(played, Answer(1, True))
             assert answered.top == Top(ALIBI, node.region)

@@ -17,6 +17,7 @@ from sherlockkit.games.cardgame.cards import (
     TRAIN, VILLAINS, WATSON,
 )
 from sherlockkit.games.cardgame.legality import START, Top
+from sherlockkit.games.cardgame.state import Draw, Play
 
 TOPS = sorted(legality.legality_graph(), key=lambda t: t.label)
 
@@ -183,9 +184,9 @@ def _second_seat(seeds, players):
     for seed in seeds:
         state = rules.new(seed, players=players)
         opener = state.turn
-        state = rules.play(state, rules.Play(opener, AFOOT))
+        state = rules.play(state, Play(opener, AFOOT))
         nxt = (opener + 1) % players
-        good += rules.legal_actions(state, nxt) != [rules.Draw(nxt)]
+        good += rules.legal_actions(state, nxt) != [Draw(nxt)]
     return good / len(seeds)
 
 

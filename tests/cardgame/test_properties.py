@@ -12,8 +12,9 @@ from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import ARREST, CLUE, COUNTRY, HANSOM, HOLMES, KINDS, LONDON, TRAIN, VILLAINS
+from sherlockkit.games.cardgame.legal import moves
 from sherlockkit.games.cardgame.legality import Top
-from sherlockkit.games.cardgame.rules import Answer, Draw, Keep, PassCard, Play, PlayVillains
+from sherlockkit.games.cardgame.state import DRAWN, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains
 
 from .table import all_cards, assert_accounted, rig
 
@@ -93,8 +94,8 @@ def test_a_view_shows_only_the_viewer_s_cards_and_peeks(seed, n, rng):
             assert all(peek.looker == p for peek in seen.peeks)
             assert set(seen.peeks) == {peek for peek in state.peeks if peek.looker == p}
             if seen.drawn is not None:
-                assert state.turn == p and state.phase == rules.DRAWN
-            assert rules.moves(seen) == rules.legal_actions(state, p)
+                assert state.turn == p and state.phase == DRAWN
+            assert moves(seen) == rules.legal_actions(state, p)
         assert rules.legal_actions(state) == [a for p in range(n) for a in rules.legal_actions(state, p)]
 
 
@@ -102,9 +103,9 @@ def _movable(state, player):
     """The cards of ``player``'s hand that a test may swap: not one already chosen to
     pass after an Alibi, nor the card they have just drawn."""
     hand = list(state.hands[player])
-    if state.phase == rules.PASSING and state.passing[player] is not None:
+    if state.phase == PASSING and state.passing[player] is not None:
         hand.remove(state.passing[player])
-    if state.phase == rules.DRAWN and state.turn == player:
+    if state.phase == DRAWN and state.turn == player:
         hand.remove(state.drawn)
     return set(hand)
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.cardgame import cards, rules
 from sherlockkit.games.cardgame.cards import (
@@ -17,9 +18,11 @@ from sherlockkit.games.cardgame.cards import (
     IN_LONDON, INSPECTOR, LONDON, MILVERTON, MORAN, MORIARTY, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG,
     TRAIN, VILLAINS, WATSON,
 )
+from sherlockkit.games.cardgame.legal import moves
 from sherlockkit.games.cardgame.legality import ANYWHERE, START, Top
-from sherlockkit.games.cardgame.rules import (
-    Answer, Draw, Keep, PassCard, Peek, Pending, Play, PlayVillains, Scoring,
+from sherlockkit.games.cardgame.state import (
+    ALIBI_WINDOW, DRAWN, PASSING, PLAY, TARGETED, Answer, Draw, Keep, Outcome, PassCard, Peek, Pending, Play,
+    PlayVillains, Scoring,
 )
 
 from .table import (
@@ -136,7 +139,7 @@ def test_the_holder_of_the_opening_card_opens_and_that_is_the_only_move():
         assert state.turn == opener
         assert rules.legal_actions(state) == [Play(opener, AFOOT)]
         other = next(c for c in state.hands[opener] if c != AFOOT)
-        refused(state, Play(opener, other) if other not in rules.TARGETED else Play(opener, other, (opener + 1) % 4),
+        refused(state, Play(opener, other) if other not in TARGETED else Play(opener, other, (opener + 1) % 4),
                 "The hand opens with The game is afoot!")
         refused(state, Draw((opener + 1) % 4), f"It is {name(opener)}'s turn.")
         after = rules.play(state, Play(opener, AFOOT))
@@ -230,7 +233,7 @@ CLAUSES = {
 
 
 def _play_of(card, seat=0):
-    return Play(seat, card, (seat + 2) % 3) if card in rules.TARGETED else Play(seat, card)
+    return Play(seat, card, (seat + 2) % 3) if card in TARGETED else Play(seat, card)
 
 
 ALLOWED = [(card, on) for card, (ok, _) in CLAUSES.items() for on in ok]
@@ -318,7 +321,7 @@ def test_scotland_yard_makes_the_next_player_draw_two_at_once():
     after = rules.play(state, Play(0, SCOTLAND_YARD))
     assert after.hands[1] == (TRAIN, CLUE, ARREST)
     assert after.pile == (TELEGRAM,)
-    assert after.turn == 1 and after.phase == rules.PLAY
+    assert after.turn == 1 and after.phase == PLAY
     assert after.top == AT_YARD
     assert "draws two cards" in after.log[-1]
     assert CLUE not in after.log[-1] and ARREST not in after.log[-1]  # the drawn cards stay hidden
@@ -378,12 +381,12 @@ def test_a_disguise_looks_at_two_cards_of_any_chosen_player():
 def test_i_suspect_makes_its_target_draw_one_card():
     state = rig([[I_SUSPECT, TRAIN], [TRAIN], [HANSOM], [COUNTRY]], pile=[ARREST, CLUE], on=CLUE_L)
     state = rules.play(state, Play(0, I_SUSPECT, 2))
-    assert state.phase == rules.ALIBI_WINDOW
-    assert state.pending == Pending(I_SUSPECT, 0, 2, CLUE_L)
+    assert state.phase == ALIBI_WINDOW
+    assert state.pending == Pending(I_SUSPECT, 0, 2, CLUE_L, arrest=False)
     assert rules.legal_actions(state) == [Answer(2, False)]  # no Alibi to play
     after = rules.play(state, Answer(2, False))
     assert after.hands[2] == (HANSOM, ARREST) and after.pile == (CLUE,)
-    assert after.turn == 1 and after.phase == rules.PLAY and after.top == Top(I_SUSPECT, IN_LONDON)
+    assert after.turn == 1 and after.phase == PLAY and after.top == Top(I_SUSPECT, IN_LONDON)
 
 
 def test_an_inspector_makes_its_target_draw_two_and_arrests_nobody_away_from_the_yard():
@@ -436,9 +439,9 @@ def test_a_telegram_gives_the_next_player_its_points_at_once():
 
 
 def test_an_arrest_of_a_villain_ends_the_hand():
-    state = rig([[ARREST, TRAIN], [TRAIN], [HANSOM, CLAY], [COUNTRY]], on=AT_LONDON)
+    state = rig([[ARREST, TRAIN], [TRAIN], [HANSOM, CLAY], [COUNTRY]], on=AT_LONDON, options={"hands": 2})
     state = rules.play(state, Play(0, ARREST, 2))
-    assert state.phase == rules.ALIBI_WINDOW and state.pending == Pending(ARREST, 0, 2, AT_LONDON)
+    assert state.phase == ALIBI_WINDOW and state.pending == Pending(ARREST, 0, 2, AT_LONDON, arrest=True)
     after = rules.play(state, Answer(2, False))
     assert after.hand_number == 2 and after.hand_scores == ((1 - 15, 1, 1 + 5 + 20, 1),)
     assert any(CLAY in line and "arrested" in line for line in after.log)
@@ -477,8 +480,8 @@ def test_holmes_finding_nothing_leaves_the_table_as_it_was():
     after = rules.play(state, Play(0, HOLMES, 2))
     assert after.top == CLUE_L  # see-through
     assert after.hands[2] == (ALIBI, HANSOM)
-    assert after.peeks[-1] == Peek(0, 2, (ALIBI, HANSOM), 1, HOLMES, len(state.log) + 1)
-    assert after.turn == 1 and after.phase == rules.PLAY
+    assert after.peeks[-1] == Peek(0, 2, (ALIBI, HANSOM), 1, HOLMES)
+    assert after.turn == 1 and after.phase == PLAY
     assert kinds_offered(after, 1) == {I_SUSPECT}  # the next player follows the Clue, not Holmes
     refused(after, Play(1, TRAIN), "the table shows Clue · London")
 
@@ -486,7 +489,7 @@ def test_holmes_finding_nothing_leaves_the_table_as_it_was():
 def test_watson_is_answered_like_an_arrest_and_otherwise_is_holmes():
     state = rig([[WATSON, TRAIN], [ARREST], [HANSOM], [COUNTRY]], on=AT_LONDON)
     state = rules.play(state, Play(0, WATSON, 2))
-    assert state.phase == rules.ALIBI_WINDOW and state.pending.card == WATSON
+    assert state.phase == ALIBI_WINDOW and state.pending.card == WATSON
     assert state.top == AT_LONDON
     after = rules.play(state, Answer(2, False))
     assert after.peeks[-1].cards == (HANSOM,) and after.peeks[-1].why == WATSON
@@ -501,7 +504,7 @@ def test_watson_is_answered_like_an_arrest_and_otherwise_is_holmes():
 def test_watson_answered_by_an_alibi_does_nothing():
     state = rig([[WATSON, TRAIN], [ARREST], [ALIBI, MORAN, HANSOM], [COUNTRY]], on=AT_LONDON)
     state = act(state, Play(0, WATSON, 2), Answer(2, True))
-    assert state.phase == rules.PASSING and state.hand_number == 1
+    assert state.phase == PASSING and state.hand_number == 1
     assert state.top == Top(ALIBI, IN_LONDON) and state.played[-2:] == (WATSON, ALIBI)
     assert all(p.looker != 0 or p.target != 2 for p in state.peeks)  # Watson saw nothing
 
@@ -510,7 +513,7 @@ def test_mycroft_swaps_hands_and_leaves_the_table_as_it_was():
     state = rig([[MYCROFT, CLUE], [TRAIN], [MORIARTY, TRAIN, HANSOM]], on=AT_BAKER_STREET)
     after = rules.play(state, Play(0, MYCROFT, 2))
     assert after.hands[0] == (MORIARTY, TRAIN, HANSOM) and after.hands[2] == (CLUE,)
-    assert after.top == AT_BAKER_STREET and after.turn == 1 and after.phase == rules.PLAY
+    assert after.top == AT_BAKER_STREET and after.turn == 1 and after.phase == PLAY
     assert after.hands[1] == (TRAIN,)
 
 
@@ -525,7 +528,7 @@ def _answered_arrest():
 
 def test_an_alibi_cancels_the_arrest_and_everyone_passes_a_card_to_the_left():
     state = _answered_arrest()
-    assert state.phase == rules.PASSING and state.hand_number == 1 and state.hand_scores == ()
+    assert state.phase == PASSING and state.hand_number == 1 and state.hand_scores == ()
     assert state.top == Top(ALIBI, IN_LONDON) and state.played[-2:] == (ARREST, ALIBI)
     assert state.hands == ((TRAIN, HANSOM), (COUNTRY, CLUE), (MORIARTY, LONDON), (TELEGRAM,))
     assert set(rules.legal_actions(state)) == {
@@ -539,7 +542,7 @@ def test_an_alibi_cancels_the_arrest_and_everyone_passes_a_card_to_the_left():
     refused(state, Play(3, TRAIN), "choose the card you pass")
     state = rules.play(state, PassCard(3, TELEGRAM))
     assert state.hands == ((HANSOM, TELEGRAM), (COUNTRY, TRAIN), (LONDON, CLUE), (MORIARTY,))
-    assert state.phase == rules.PLAY and state.turn == 1  # after the arrester, not after the Alibi
+    assert state.phase == PLAY and state.turn == 1  # after the arrester, not after the Alibi
     assert kinds_offered(state, 1) == {TRAIN}  # a movement card follows the Alibi
     assert_accounted(state)
 
@@ -594,7 +597,7 @@ def test_the_four_answerable_cards_open_the_window(card, on):
 @pytest.mark.parametrize("card,on", [(HOLMES, AT_LONDON), (DISGUISE, AT_LONDON), (MYCROFT, AT_LONDON)])
 def test_other_cards_that_name_a_player_cannot_be_answered(card, on):
     state = act(rig([[card, TRAIN], [TRAIN], [ALIBI, HANSOM]], pile=REST, on=on), Play(0, card, 2))
-    assert state.phase == rules.PLAY
+    assert state.phase == PLAY
     assert not any(isinstance(a, Answer) for a in rules.legal_actions(state))
 
 
@@ -611,7 +614,7 @@ def test_a_player_may_draw_only_when_holding_nothing_playable():
 def test_a_drawn_card_that_fits_may_be_played_at_once():
     state = rig([[CLUE, ARREST], [TRAIN], [HANSOM]], pile=[COUNTRY, TRAIN], on=TRAIN_FROM_LONDON)
     state = rules.play(state, Draw(0))
-    assert state.phase == rules.DRAWN and state.drawn == COUNTRY and state.turn == 0
+    assert state.phase == DRAWN and state.drawn == COUNTRY and state.turn == 0
     assert state.hands[0] == (CLUE, ARREST, COUNTRY) and state.pile == (TRAIN,)
     assert rules.legal_actions(state) == [Play(0, COUNTRY), Keep(0)]
     assert rules.view(state, 0).drawn == COUNTRY and rules.view(state, 1).drawn is None
@@ -622,7 +625,7 @@ def test_a_drawn_card_that_fits_may_be_played_at_once():
     played = rules.play(state, Play(0, COUNTRY))
     assert played.top == AT_COUNTRY and played.turn == 1 and played.hands[0] == (CLUE, ARREST)
     kept = rules.play(state, Keep(0))
-    assert kept.phase == rules.PLAY and kept.turn == 1 and kept.hands[0] == (CLUE, ARREST, COUNTRY)
+    assert kept.phase == PLAY and kept.turn == 1 and kept.hands[0] == (CLUE, ARREST, COUNTRY)
     assert kept.top == TRAIN_FROM_LONDON
 
 
@@ -630,11 +633,11 @@ def test_a_drawn_card_that_does_not_fit_can_only_be_kept():
     state = rig([[CLUE, ARREST], [TRAIN], [HANSOM]], pile=[LONDON, TRAIN], on=TRAIN_FROM_LONDON)
     after = rules.play(state, Draw(0))
     # the drawer still has a choice to make (only Keep), so nobody learns whether it fitted
-    assert after.phase == rules.DRAWN and after.turn == 0 and after.hands[0] == (CLUE, ARREST, LONDON)
+    assert after.phase == DRAWN and after.turn == 0 and after.hands[0] == (CLUE, ARREST, LONDON)
     assert rules.legal_actions(after) == [Keep(0)]
     refused(after, Play(0, LONDON), "After Train · London the game goes to the Country")
     kept = rules.play(after, Keep(0))
-    assert kept.phase == rules.PLAY and kept.turn == 1 and kept.hands[0] == (CLUE, ARREST, LONDON)
+    assert kept.phase == PLAY and kept.turn == 1 and kept.hands[0] == (CLUE, ARREST, LONDON)
 
 
 def test_keep_is_only_for_a_card_just_drawn():
@@ -684,7 +687,7 @@ def test_villains_held_alone_go_down_all_at_once_and_escape():
 
 
 def test_an_escape_puts_the_villains_among_the_played_cards_and_the_next_hand_is_dealt():
-    state = rig([[CLAY], [TRAIN, CLUE], [HANSOM]], pile=REST, on=AT_COUNTRY)
+    state = rig([[CLAY], [TRAIN, CLUE], [HANSOM]], pile=REST, on=AT_COUNTRY, options={"hands": 2})
     after = rules.play(state, PlayVillains(0))
     assert after.hand_number == 2 and after.hand_scores == ((-15, 2, 1),)
     assert after.played == () and [len(h) for h in after.hands] == [6, 6, 6]
@@ -756,7 +759,7 @@ def test_the_totals_are_the_sums_of_the_rows_of_every_hand():
     final = rules.play(state, PlayVillains(0))
     assert final.finished and final.hand_scores == ((4, -3, 12), (-15, 2, 1))
     assert final.scores == (-11, -1, 13)
-    assert rules.outcome(final) == rules.Outcome((0,), (-11, -1, 13))
+    assert rules.outcome(final) == Outcome((0,), (-11, -1, 13))
 
 
 def test_the_game_ends_after_its_hands_and_not_before():
@@ -773,7 +776,7 @@ def test_a_whole_game_is_its_number_of_hands():
 
     for hands in (1, 2):
         seats = bots.make_bots({0: "sleuth", 1: "constable", 2: "sleuth"}, 5)
-        final, _ = bots.play_out(rules.new(5, players=3, hands=hands), seats, limit=5000)
+        final, _ = engine.play_out(rules, rules.new(5, players=3, hands=hands), seats, limit=5000)
         assert final.finished and len(final.hand_scores) == hands == final.hand_number
         assert final.scores == tuple(map(sum, zip(*final.hand_scores)))
 
@@ -782,7 +785,7 @@ def test_the_lowest_total_wins_and_ties_share():
     state = rig([[TRAIN], [TRAIN], [HANSOM], [CLUE]], on=AT_LONDON)
     assert rules.outcome(state) is None
     over = replace(state, finished=True, scores=(12, -3, -3, 40))
-    assert rules.outcome(over) == rules.Outcome((1, 2), (12, -3, -3, 40))
+    assert rules.outcome(over) == Outcome((1, 2), (12, -3, -3, 40))
     over = replace(state, finished=True, scores=(5, 6, 7, 8))
     assert rules.outcome(over).winners == (0,)
 
@@ -790,7 +793,7 @@ def test_the_lowest_total_wins_and_ties_share():
 def test_nothing_may_be_done_once_the_game_is_over():
     final = rules.play(rig([[MORIARTY], [TRAIN], [HANSOM]], pile=REST, on=AT_LONDON, hands_in_game=1),
                        PlayVillains(0))
-    assert rules.legal_actions(final) == [] and rules.moves(rules.view(final, 1)) == []
+    assert rules.legal_actions(final) == [] and moves(rules.view(final, 1)) == []
     refused(final, Draw(1), "The game is over")
 
 
@@ -807,7 +810,7 @@ def test_nothing_may_be_done_once_the_game_is_over():
     ({"captured": "lots"}, "Scoring values are whole numbers"),
     ({"captured": True}, "Scoring values are whole numbers"),
     ({"names": ["Ann", "Ann", "Bob", "Cy"]}, "Give every player a different name"),
-    ({"names": ["Ann", "Bob"]}, "Give every player a different name"),
+    ({"names": ["Ann", "Bob"]}, "Give every player a name: 4 names, not 2"),
 ])
 def test_bad_options_are_refused_with_a_sentence(options, fragment):
     with pytest.raises(ValueError, match=re.escape(fragment)):

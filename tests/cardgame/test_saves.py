@@ -13,7 +13,7 @@ from sherlockkit.engine import CorruptSave
 from sherlockkit.games import rules_of
 from sherlockkit.games.cardgame import bots, rules
 from sherlockkit.games.cardgame.cards import ARREST, TRAIN
-from sherlockkit.games.cardgame.rules import Answer, Draw, Keep, PassCard, Play, PlayVillains
+from sherlockkit.games.cardgame.state import Answer, Draw, Keep, PassCard, Play, PlayVillains
 from sherlockkit.games.express import rules as express
 
 OPTIONS = {"players": 4}
@@ -22,7 +22,7 @@ OPTIONS = {"players": 4}
 def a_game(seed=3, options=OPTIONS):
     n = options.get("players", 4)
     seats = bots.make_bots({p: bots.LEVELS[p % 2] for p in range(n)}, seed)
-    final, actions = bots.play_out(rules.new(seed, **options), seats, limit=5000)
+    final, actions = engine.play_out(rules, rules.new(seed, **options), seats, limit=5000)
     return final, actions
 
 
@@ -132,10 +132,12 @@ def test_a_save_whose_moves_were_swapped_is_refused():
 @pytest.mark.parametrize("move,reason", [
     ({"kind": "Teleport", "player": 0}, "unknown move 'Teleport'"),
     ({"player": 0}, "unknown move None"),
-    ({"kind": "Draw"}, "a move needs a player number"),
-    ({"kind": "Draw", "player": "0"}, "a move needs a player number"),
-    ({"kind": "Draw", "player": 0, "card": "Train"}, "a Draw move has other fields"),
-    ({"kind": "Play", "player": 0}, "a Play move has other fields"),
+    ({"kind": "Draw"}, "a Draw move has the fields player"),
+    ({"kind": "Draw", "player": "0"}, "a move's player cannot be '0'"),
+    ({"kind": "Draw", "player": 0, "card": "Train"}, "a Draw move has the fields player"),
+    ({"kind": "Play", "player": 0}, "a Play move has the fields card, player, target"),
+    ({"kind": "Play", "player": 0, "card": "Arrest", "target": 1.0}, "a move's target cannot be 1.0"),
+    ({"kind": "Answer", "player": 0, "alibi": 1}, "a move's alibi cannot be 1"),
 ])
 def test_a_save_with_an_unreadable_move_is_refused(move, reason):
     body = json.loads(engine.save(rules, 3, OPTIONS, []))
@@ -168,10 +170,12 @@ def test_a_save_without_a_whole_number_seed_is_refused():
     ({"kind": "Fly", "player": 1}, "unknown move 'Fly'"),
     ({"kind": "play", "player": 1, "card": "Train"}, "unknown move 'play'"),
     ({}, "unknown move None"),
-    ({"kind": "Keep"}, "a move needs a player number"),
-    ({"kind": "Answer", "player": None, "alibi": True}, "a move needs a player number"),
-    ({"kind": "PassCard", "player": 1.0, "card": "Train"}, "a move needs a player number"),
-    ({"kind": "Answer", "player": 1}, "an? Answer move has other fields"),
+    ({"kind": "Keep"}, "a Keep move has the fields player"),
+    ({"kind": "Answer", "player": None, "alibi": True}, "a move's player cannot be None"),
+    ({"kind": "PassCard", "player": 1.0, "card": "Train"}, "a move's player cannot be 1.0"),
+    ({"kind": "Keep", "player": True}, "a move's player cannot be True"),
+    ({"kind": "Answer", "player": 1}, "a Answer move has the fields alibi, player"),
+    ("Draw", "a move is a JSON object"),
 ])
 def test_action_from_json_refuses_what_is_not_a_move(data, reason):
     with pytest.raises(ValueError, match=reason):

@@ -10,8 +10,9 @@ from sherlockkit.games.cardgame.cards import (
     AFOOT, ALIBI, ARREST, CLAY, CLUE, COUNTRY, HANSOM, I_SUSPECT, IN_LONDON, INSPECTOR, LONDON, MILVERTON, MORAN,
     MORIARTY, TELEGRAM, THICK_FOG, TRAIN,
 )
+from sherlockkit.games.cardgame.legal import moves, why_illegal
 from sherlockkit.games.cardgame.legality import Top
-from sherlockkit.games.cardgame.rules import ALIBI_WINDOW, DRAWN, PASSING, Answer, Pending, Play
+from sherlockkit.games.cardgame.state import ALIBI_WINDOW, DRAWN, PASSING, PLAY, Answer, Peek, Pending, Play
 from widgets.cardgame import HUMAN_NAME, CardGameSession, CardGameTable, _names
 from widgets.clock import ManualClock
 
@@ -21,7 +22,7 @@ PLAYERS = 4
 def seed_where(you_open: bool, players: int = PLAYERS) -> int:
     """A seed whose first hand gives you "The game is afoot!" (or gives it to a bot)."""
     for seed in range(1, 500):
-        state = rules.new(seed, players=players, hands=3, names=_names(players))
+        state = rules.new(seed, players=players, names=_names(players))
         if (AFOOT in state.hands[0]) == you_open:
             return seed
     raise AssertionError("no such seed")
@@ -40,7 +41,7 @@ def rigged(session, hands, top=Top(LONDON, IN_LONDON), played=(AFOOT, HANSOM, LO
     for card in held + list(played):
         pile.remove(card)
     session.state = replace(state, hands=tuple(tuple(h) for h in hands), pile=tuple(pile), played=tuple(played),
-                            top=top, turn=turn, phase=changes.pop("phase", rules.PLAY), **changes)
+                            top=top, turn=turn, phase=changes.pop("phase", PLAY), **changes)
     session.after_change()
     return session
 
@@ -107,7 +108,7 @@ def test_a_card_that_may_not_follow_says_why():
     before = session.state
     card_button(view, CLUE).click()
     assert session.state is before
-    sentence = rules.why_illegal(before, Play(0, CLUE))
+    sentence = why_illegal(before, Play(0, CLUE))
     assert sentence.startswith("Clue may follow only")
     assert sentence in view.notice.value.replace("&#x27;", "'")
     card_button(view, COUNTRY).click()
@@ -135,10 +136,10 @@ def test_bots_move_on_the_clock_until_it_is_your_turn():
     session.clock.advance(0.3)
     assert session.actions == [Play(opener, AFOOT)]
     for _ in range(200):
-        if rules.moves(session.you):
+        if moves(session.view):
             break
         session.clock.advance(0.7)
-    assert rules.moves(session.you) and session.clock.pending == 0  # the bots wait for you
+    assert moves(session.view) and session.clock.pending == 0  # the bots wait for you
     assert all(a.player != 0 for a in session.actions)
     assert "sk-waiting" not in view.prompt.value
 
@@ -173,7 +174,7 @@ def test_a_card_that_names_a_player_needs_a_target():
 def test_the_alibi_buttons_appear_when_you_are_named_and_passing_follows():
     hands = [(ALIBI, TRAIN, CLUE), (HANSOM, TRAIN), (HANSOM, COUNTRY), (HANSOM, TELEGRAM)]
     session = rigged(game(), hands, top=Top(LONDON, IN_LONDON), played=(AFOOT, HANSOM, LONDON, ARREST), turn=1,
-                     phase=ALIBI_WINDOW, pending=Pending(ARREST, 1, 0, Top(LONDON, IN_LONDON)))
+                     phase=ALIBI_WINDOW, pending=Pending(ARREST, 1, 0, Top(LONDON, IN_LONDON), arrest=True))
     view = CardGameTable(session)
     assert shown(view.alibi_button) and shown(view.take_button)
     assert not shown(view.draw_button) and not shown(view.keep_button)
@@ -190,7 +191,7 @@ def test_the_alibi_buttons_appear_when_you_are_named_and_passing_follows():
     session.clock.advance(2)  # the bots choose their cards
     assert session.state.phase == PASSING and all(session.state.passing[1:])
     card_button(view, CLUE).click()
-    assert session.state.phase == rules.PLAY
+    assert session.state.phase == PLAY
     assert "The cards have gone round." in view.log_box.value
     assert CLUE not in session.state.hands[0] and len(session.state.hands[0]) == 2
     assert CLUE in session.state.hands[1]
@@ -199,7 +200,7 @@ def test_the_alibi_buttons_appear_when_you_are_named_and_passing_follows():
 def test_without_an_alibi_you_can_only_take_it():
     hands = [(TRAIN, CLUE), (HANSOM, TRAIN), (HANSOM, COUNTRY), (HANSOM, TELEGRAM)]
     session = rigged(game(), hands, played=(AFOOT, HANSOM, LONDON, I_SUSPECT), turn=2, phase=ALIBI_WINDOW,
-                     pending=Pending(I_SUSPECT, 2, 0, Top(LONDON, IN_LONDON)))
+                     pending=Pending(I_SUSPECT, 2, 0, Top(LONDON, IN_LONDON), arrest=False))
     view = CardGameTable(session)
     assert not shown(view.alibi_button) and shown(view.take_button)
     assert "you draw a card" in view.prompt.value and "You hold no Alibi" in view.prompt.value
@@ -224,11 +225,11 @@ def test_you_draw_and_keep_with_buttons():
     card_button(view, CLUE).click()
     assert "After drawing you may play only the card you drew" in view.notice.value
     view.keep_button.click()
-    assert session.state.phase == rules.PLAY and session.state.turn == 1 and len(session.state.hands[0]) == 2
+    assert session.state.phase == PLAY and session.state.turn == 1 and len(session.state.hands[0]) == 2
 
 
 def test_villains_only_go_out_with_one_click():
-    session = rigged(game(), [(MORAN,), (HANSOM, TRAIN), (HANSOM, COUNTRY), (HANSOM, TELEGRAM)])
+    session = rigged(game(hands=2), [(MORAN,), (HANSOM, TRAIN), (HANSOM, COUNTRY), (HANSOM, TELEGRAM)])
     view = CardGameTable(session)
     assert shown(view.villains_button)
     assert "escape" in view.prompt.value
@@ -247,7 +248,7 @@ def test_the_view_never_shows_another_players_card():
     hands = [(TRAIN, HANSOM, CLUE, COUNTRY), (MORIARTY, THICK_FOG), (MORAN, CLAY), (MILVERTON, INSPECTOR)]
     session = rigged(game(), hands, top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
     # a bot's own peek at your cards is private to it
-    session.state = replace(session.state, peeks=(rules.Peek(1, 2, (MORAN,), 1, CLUE, len(session.state.log)),))
+    session.state = replace(session.state, events=session.state.events + (Peek(1, 2, (MORAN,), 1, CLUE),))
     session.after_change()
     view = CardGameTable(session)
     text = page_text(view)
@@ -264,7 +265,7 @@ def test_the_page_is_drawn_from_your_view_only():
                    top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
     second = rigged(game(), [(TRAIN, CLUE), (INSPECTOR, MORAN), (THICK_FOG, MILVERTON), (CLAY, MORIARTY)],
                     top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
-    second.state = replace(second.state, pile=tuple(reversed(second.state.pile)), log=first.state.log)
+    second.state = replace(second.state, pile=tuple(reversed(second.state.pile)), events=first.state.events)
     second.after_change()
     assert rules.view(first.state, 0) == rules.view(second.state, 0)
     assert first.state.hands != second.state.hands
@@ -294,8 +295,8 @@ def test_scores_and_hands_are_shown():
 
 def play_for_you(view):
     """Make one move of yours through the page's buttons, if you have one; True if you did."""
-    seen = view.game.you
-    options = rules.moves(seen)
+    seen = view.game.view
+    options = moves(seen)
     if not options:
         return False
     for button in (view.villains_button, view.take_button, view.keep_button, view.draw_button):
@@ -338,8 +339,8 @@ def test_new_game_with_a_seed_deals_that_seed():
     view.players_slider.value = 5
     view.hands_slider.value = 2
     view.level_menu.value = "constable"
-    view.seed_box.value = "777"
-    view._new_game()
+    view.seed.value = "777"
+    view.new_button.click()
     session = view.game
     assert session.seed == 777 and session.state.players == 5 and session.level == "constable"
     assert session.state == rules.new(777, players=5, hands=2, names=_names(5))
@@ -350,8 +351,8 @@ def test_new_game_with_a_seed_deals_that_seed():
 def test_a_seed_that_is_not_a_number_gets_a_sentence():
     view = CardGameTable(game())
     before = view.game.state
-    view.seed_box.value = "abc"
-    view._new_game()
+    view.seed.value = "abc"
+    view.new_button.click()
     assert "A seed is a whole number" in view.notice.value
     assert view.game.state is before
 
@@ -409,7 +410,7 @@ def test_widget_attributes_do_not_shadow_traits():
 def test_bots_answer_quickly():
     hands = [(TRAIN, CLUE), (ALIBI, TRAIN), (HANSOM, COUNTRY), (HANSOM, TELEGRAM)]
     session = rigged(game(), hands, played=(AFOOT, HANSOM, LONDON, ARREST), turn=0, phase=ALIBI_WINDOW,
-                     pending=Pending(ARREST, 0, 1, Top(LONDON, IN_LONDON)))
+                     pending=Pending(ARREST, 0, 1, Top(LONDON, IN_LONDON), arrest=True))
     session.clock.advance(0.3)
     assert not session.actions
     session.clock.advance(0.1)

@@ -1,4 +1,5 @@
-"""Bots for The Sherlock Holmes Card Game. A bot sees only its own :class:`~rules.View`.
+"""Bots for The Sherlock Holmes Card Game. A bot sees only its own
+:class:`~state.View`, and learns from the events in it, never from the log's sentences.
 
 Two levels:
 
@@ -19,30 +20,36 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import (
     ARREST, CLUE, DISGUISE, HOLMES, I_SUSPECT, INSPECTOR, MYCROFT, SCOTLAND_YARD, TELEGRAM, VILLAINS, WATSON,
 )
-from sherlockkit.games.cardgame.rules import Answer, Keep, PassCard, Play, PlayVillains, View
+from sherlockkit.games.cardgame.legal import moves
+from sherlockkit.games.cardgame.state import (
+    Action, Answer, Answered, FogRedeal, HandDealt, HandsSwapped, Keep, PassCard, Peek, Play, PlayVillains, View,
+)
 
 LEVELS = ("constable", "sleuth")
-#: log lines after which what a player was seen holding may have moved
-SHUFFLES = ("every hand is gathered", "swap hands", "the cards have gone round", "a false arrest", "is dealt")
 CATCHING = (ARREST, HOLMES, WATSON)
+#: the cards whose Alibi answer points at a Villain (I Suspect does not: it is answered for nothing)
+HUNTING = (ARREST, WATSON, INSPECTOR)
+#: events after which a player who escaped an arrest may no longer hold what they held
+#: (passing cards after the Alibi keeps the hunch: the Villain went left, if anywhere)
+RESHUFFLES = (HandDealt, FogRedeal, HandsSwapped)
 
 
 @dataclass
 class Bot:
-    """One seat's bot: ``choose(view)`` returns its move."""
+    """One seat's bot, following ``engine.Bot``: ``choose(view)`` returns its move, or
+    ``None`` when it has nothing to do."""
 
     seat: int
     level: str
     rng: random.Random
 
-    def choose(self, seen: View):
-        options = rules.moves(seen)
+    def choose(self, seen: View) -> Action | None:
+        options = moves(seen)
         if not options:
-            raise ValueError(f"{seen.names[self.seat]} has nothing to do now.")
+            return None
         if self.level == "constable":
             return _constable(seen, options, self.rng)
         return _sleuth(seen, options, self.rng)
@@ -57,43 +64,52 @@ def make_bots(levels: dict[int, str], seed: int) -> dict[int, Bot]:
 
 
 def holds_villain(seen: View) -> bool:
+    """Whether this player holds a Villain."""
     return any(c in VILLAINS for c in seen.hand)
+
+
+def fresh_peeks(seen: View) -> list[Peek]:
+    """The looks this player made into other hands, this hand, since anything last moved
+    cards between hands (a deal, Thick Fog, Mycroft, the cards passed after an Alibi, a
+    false arrest): what they saw is still where they saw it."""
+    fresh: list[Peek] = []
+    for event in seen.events:
+        if event.moves_cards:
+            fresh = []
+        elif isinstance(event, Peek) and event.hand == seen.hand_number:
+            fresh.append(event)
+    return fresh
 
 
 def suspect(seen: View) -> int | None:
     """The player this player last saw holding a Villain, if nothing has moved cards since."""
-    since = max((i for i, line in enumerate(seen.log) if any(s in line.lower() for s in SHUFFLES)), default=-1)
-    for peek in reversed(seen.peeks):
-        if peek.hand == seen.hand_number and peek.at > since and any(c in VILLAINS for c in peek.cards):
+    for peek in reversed(fresh_peeks(seen)):
+        if any(c in VILLAINS for c in peek.cards):
             return peek.target
     return None
 
 
 def cleared(seen: View) -> set[int]:
     """The players this player has seen a whole hand of, with no Villain, since anything
-    last moved cards (Holmes, Watson, a false arrest)."""
-    since = max((i for i, line in enumerate(seen.log) if any(s in line.lower() for s in SHUFFLES)), default=-1)
-    return {peek.target for peek in seen.peeks if peek.hand == seen.hand_number and peek.at > since
-            and peek.why in (HOLMES, WATSON) and not any(c in VILLAINS for c in peek.cards)}
+    last moved cards (Holmes, Watson)."""
+    return {peek.target for peek in fresh_peeks(seen)
+            if peek.why in (HOLMES, WATSON) and not any(c in VILLAINS for c in peek.cards)}
 
 
 def hunches(seen: View) -> set[int]:
     """Players who may hold a Villain by what the table showed: whoever saved themselves
-    from an arrest with an Alibi since the last Thick Fog or swap of hands, and the player
-    on their left (who may have been passed the Villain after it)."""
-    since = max((i for i, line in enumerate(seen.log)
-                 if any(s in line.lower() for s in ("every hand is gathered", "swap hands", "is dealt"))), default=-1)
-    found = set()
-    for line in seen.log[since + 1:]:
-        for card in (ARREST, WATSON, INSPECTOR):
-            marker = f" answers with an Alibi: {card} does nothing"
-            if marker in line:
-                who = seen.names.index(line.split(marker)[0])
-                found |= {who, (who + 1) % seen.players}
+    from an arrest with an Alibi since the last deal, Thick Fog or swap of hands, and the
+    player on their left (who may have been passed the Villain after it)."""
+    found: set[int] = set()
+    for event in seen.events:
+        if isinstance(event, RESHUFFLES):
+            found = set()
+        elif isinstance(event, Answered) and event.alibi and event.card in HUNTING:
+            found |= {event.player, (event.player + 1) % seen.players}
     return found - {seen.me}
 
 
-def _constable(seen: View, options: list, rng: random.Random):
+def _constable(seen: View, options: list, rng: random.Random) -> Action:
     answers = [o for o in options if isinstance(o, Answer)]
     if answers:
         save = holds_villain(seen) and seen.pending.card in (ARREST, WATSON, INSPECTOR)
@@ -101,7 +117,7 @@ def _constable(seen: View, options: list, rng: random.Random):
     return rng.choice(options)
 
 
-def _sleuth(seen: View, options: list, rng: random.Random):
+def _sleuth(seen: View, options: list, rng: random.Random) -> Action:
     me = seen.me
     villain = holds_villain(seen)
     if any(isinstance(o, PlayVillains) for o in options):
@@ -153,26 +169,3 @@ def _sleuth(seen: View, options: list, rng: random.Random):
     if score(best) < -15 and len(plays) < len(options):
         return next(o for o in options if not isinstance(o, Play))
     return best
-
-
-def next_bot_move(state, bots: dict[int, Bot]):
-    """The first move any bot makes now (seat order), or ``None`` if no bot has one."""
-    for seat, bot in bots.items():
-        seen = rules.view(state, seat)
-        if rules.moves(seen):
-            return bot.choose(seen)
-    return None
-
-
-def play_out(state, bots: dict[int, Bot], limit: int = 100_000):
-    """Let the bots play until the game ends; returns the final state and the moves."""
-    moves = []
-    while not state.finished:
-        move = next_bot_move(state, bots)
-        if move is None:
-            raise ValueError("No bot can move, but the game is not over.")
-        state = rules.play(state, move)
-        moves.append(move)
-        if len(moves) > limit:
-            raise RuntimeError("The bots went on too long.")
-    return state, moves

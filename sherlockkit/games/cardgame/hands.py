@@ -1,0 +1,96 @@
+"""The Sherlock Holmes Card Game: a hand from its deal to its score, and the small steps
+every move is made of (whose turn, a card taken from a hand, cards drawn, an event
+recorded).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sherlockkit.engine import chance, replace_at
+from sherlockkit.games.cardgame import legality
+from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS, full_deck
+from sherlockkit.games.cardgame.state import (
+    HAND_SIZE, PLAY, Event, GameOver, HandDealt, HandScored, State,
+)
+
+#: how a hand ends
+ARREST_END, ESCAPE_END, COLD_END = "arrest", "escape", "cold"
+
+
+def deal(state: State) -> State:
+    """The table with a new hand dealt, as the published game deals it: "The game is
+    afoot!" and one Villain shuffled into 6 x players - 2 other cards and dealt six each;
+    the other three Villains shuffled into the rest, which is the draw pile. The holder
+    of "The game is afoot!" is to play."""
+    number = state.hand_number + 1
+    rng = chance(state.seed, state.step, f"deal {number}")
+    n = state.players
+    villains = list(VILLAINS)
+    rng.shuffle(villains)
+    rest = [c for c in full_deck() if c != AFOOT and c not in VILLAINS]
+    rng.shuffle(rest)
+    dealt = rest[: HAND_SIZE * n - 2] + [AFOOT, villains[0]]
+    rng.shuffle(dealt)
+    pile = rest[HAND_SIZE * n - 2:] + villains[1:]
+    rng.shuffle(pile)
+    hands = tuple(tuple(dealt[p::n]) for p in range(n))
+    opener = next(p for p in range(n) if AFOOT in hands[p])
+    state = replace(state, hand_number=number, hands=hands, pile=tuple(pile), played=(), top=legality.START,
+                    turn=opener, phase=PLAY, drawn=None, pending=None, passing=(), idle=0,
+                    telegrams=(0,) * n)
+    return record(state, HandDealt(number, opener))
+
+
+def end_hand(state: State, how: str, who: int | None = None, caught: int | None = None) -> State:
+    """The table once the hand is scored -- every card left in a hand, a Villain more;
+    the arrest (``who`` caught ``caught``) or the escape (of ``who``); this hand's
+    Telegrams -- and the next hand dealt, or the game over after its last hand."""
+    s = state.scoring
+    points = [sum(s.villain_card if c in VILLAINS else s.card for c in hand) for hand in state.hands]
+    if how == ARREST_END:
+        points[who] += s.arrest
+        points[caught] += s.captured
+    elif how == ESCAPE_END:
+        points[who] += s.escape
+    # Telegrams went into the totals as they came; the hand's row shows them too.
+    row = tuple(points[p] + state.telegrams[p] for p in range(state.players))
+    totals = tuple(state.scores[p] + points[p] for p in range(state.players))
+    state = replace(state, scores=totals, hand_scores=state.hand_scores + (row,), pending=None, drawn=None,
+                    phase=PLAY, passing=())
+    state = record(state, HandScored(state.hand_number, row))
+    if state.hand_number >= state.hands_in_game:
+        best = min(totals)
+        winners = tuple(p for p, t in enumerate(totals) if t == best)
+        return record(replace(state, finished=True), GameOver(winners, best))
+    return deal(state)
+
+
+# --- small steps --------------------------------------------------------------------------------------
+
+def record(state: State, *events: Event) -> State:
+    """The table with ``events`` added to what happened."""
+    return replace(state, events=state.events + events)
+
+
+def next_player(state: State, after: int) -> State:
+    """The turn passed to the player on the left of ``after``."""
+    return turn_to(state, (after + 1) % state.players)
+
+
+def turn_to(state: State, player: int) -> State:
+    """``player``'s turn to play a card."""
+    return replace(state, turn=player, phase=PLAY)
+
+
+def take(state: State, player: int, card: str) -> State:
+    """One ``card`` gone from ``player``'s hand."""
+    hand = list(state.hands[player])
+    hand.remove(card)
+    return replace(state, hands=replace_at(state.hands, player, tuple(hand)))
+
+
+def draw_cards(state: State, player: int, k: int) -> tuple[State, int]:
+    """``player`` draws ``k`` cards (as many as the pile has); and how many they drew."""
+    taken, rest = state.pile[:k], state.pile[k:]
+    return replace(state, pile=rest, hands=replace_at(state.hands, player, state.hands[player] + taken)), len(taken)
