@@ -21,6 +21,7 @@ A save is that triple as JSON with a format version and a digest.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import random
@@ -227,10 +228,16 @@ def _fits(value: Any, hint: Any) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict:
+    """The declared types of a move's fields (worked out once per kind of move)."""
+    return get_type_hints(cls)
+
+
 def check_fields(action: Any) -> str | None:
     """A sentence if a field of ``action`` is not of the type its class declares
     (``Play(0, "Clue", 1.0)``, a seat ``True``), else ``None``."""
-    hints = get_type_hints(type(action))
+    hints = _hints(type(action))
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         if not _fits(value, hints[f.name]):
