@@ -154,7 +154,7 @@ def _strictly_in(move, legal) -> bool:
 
 
 def _is_sentence(text: str) -> bool:
-    return bool(text) and text[0].isupper() and text.rstrip()[-1] in ".!?" and len(text) <= 300
+    return bool(text) and not text[0].islower() and not text[0].isspace() and text.rstrip()[-1] in ".!?" and len(text) <= 300
 
 
 def test_only_legal_actions_are_accepted_and_refusals_change_nothing(game, played):
