@@ -781,6 +781,24 @@ def test_a_whole_game_is_its_number_of_hands():
         assert final.scores == tuple(map(sum, zip(*final.hand_scores)))
 
 
+def test_a_game_is_one_hand_as_the_rulebook_ends_it_at_the_arrest():
+    # "the game ends and the points are counted" at a successful arrest: one hand, unless ``hands`` says more
+    assert rules.new(1).hands_in_game == 1
+    state = rig([[ARREST, TRAIN], [TRAIN], [HANSOM, CLAY], [COUNTRY]], on=AT_LONDON)
+    final = act(state, Play(0, ARREST, 2), Answer(2, False))
+    assert final.finished and rules.outcome(final) == Outcome((0,), final.scores)
+    assert rules.legal_actions(final) == []
+    longer = rig([[ARREST, TRAIN], [TRAIN], [HANSOM, CLAY], [COUNTRY]], on=AT_LONDON, options={"hands": 3})
+    assert not act(longer, Play(0, ARREST, 2), Answer(2, False)).finished
+
+
+def test_an_escape_or_a_cold_trail_ends_a_one_hand_game_too():
+    escaped = rules.play(rig([[MORAN], [TRAIN], [HANSOM]], pile=REST, on=AT_LONDON), PlayVillains(0))
+    assert escaped.finished and rules.outcome(escaped).winners == (0,)
+    cold = act(rig([[I_SUSPECT], [I_SUSPECT], [CLUE]], pile=[], on=TRAIN_FROM_LONDON), Draw(0), Draw(1), Draw(2))
+    assert cold.finished and rules.outcome(cold).winners == (0, 1, 2)
+
+
 def test_the_lowest_total_wins_and_ties_share():
     state = rig([[TRAIN], [TRAIN], [HANSOM], [CLUE]], on=AT_LONDON)
     assert rules.outcome(state) is None
@@ -841,6 +859,27 @@ def test_moves_of_the_wrong_shape_are_refused_and_change_nothing():
     refused(state, Play(0, ARREST, 7), "choose one of")
     refused(state, Play(1, TRAIN), "It is Player 1's turn.")
     refused(state, PassCard(0, TRAIN), "Nothing is waiting for that now.")
+
+
+def test_fields_of_the_wrong_type_are_refused_with_a_sentence():
+    # ``Play(0, ARREST, 1.0) == Play(0, ARREST, 1)`` in Python: the engine checks the types itself
+    state = rig([[TRAIN, ARREST, CLUE], [TRAIN], [HANSOM], [COUNTRY]], on=AT_LONDON)
+    named = act(state, Play(0, ARREST, 1))
+    for table, action, sentence in [(state, Play(0, ARREST, 1.0), "A move's target cannot be 1.0."),
+                                    (state, Play(True, TRAIN), "A move's player cannot be True."),
+                                    (state, Play(0, 3), "A move's card cannot be 3."),
+                                    (named, Answer(1, 0), "A move's alibi cannot be 0.")]:
+        before = copy.deepcopy(table)
+        with pytest.raises(IllegalAction, match=re.escape(sentence)):
+            rules.play(table, action)
+        assert table == before
+
+
+def test_a_refusal_never_echoes_a_long_input_back():
+    state = rig([[TRAIN, ARREST, CLUE], [TRAIN], [HANSOM], [COUNTRY]], on=AT_LONDON)
+    with pytest.raises(IllegalAction) as refusal:
+        rules.play(state, Play(0, "x" * 5000))
+    assert str(refusal.value).startswith("There is no card called 'xxx") and len(str(refusal.value)) < 80
 
 
 def test_an_illegal_move_leaves_a_game_in_progress_untouched():

@@ -7,12 +7,14 @@ import pytest
 
 from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import (
-    AFOOT, ALIBI, ARREST, CLAY, CLUE, COUNTRY, HANSOM, I_SUSPECT, IN_LONDON, INSPECTOR, LONDON, MILVERTON, MORAN,
-    MORIARTY, TELEGRAM, THICK_FOG, TRAIN,
+    AFOOT, ALIBI, ARREST, CLAY, CLUE, COUNTRY, HANSOM, I_SUSPECT, IN_COUNTRY, IN_LONDON, INSPECTOR, LONDON,
+    MILVERTON, MORAN, MORIARTY, SCOTLAND_YARD, TELEGRAM, THICK_FOG, TRAIN,
 )
 from sherlockkit.games.cardgame.legal import moves, why_illegal
 from sherlockkit.games.cardgame.legality import Top
-from sherlockkit.games.cardgame.state import ALIBI_WINDOW, DRAWN, PASSING, PLAY, Answer, Peek, Pending, Play
+from sherlockkit.games.cardgame.state import (
+    ALIBI_WINDOW, DRAWN, PASSING, PLAY, Answer, FogRedeal, Peek, Pending, Play,
+)
 from widgets.cardgame import HUMAN_NAME, CardGameSession, CardGameTable, _names
 from widgets.clock import ManualClock
 
@@ -291,6 +293,46 @@ def test_scores_and_hands_are_shown():
     assert "<td>Hand 1</td><td>-15</td><td>+2</td><td>+2</td><td>+2</td>" in view.scores_box.value
     assert "Hand 2 of 2" in view.header.value
     assert "sk-best'>-15<" in view.scores_box.value
+
+
+def test_a_telegram_shows_in_the_hand_under_way_as_the_engine_records_it():
+    session = rigged(game(hands=2), [(CLUE, TRAIN), (HANSOM, TRAIN), (HANSOM, COUNTRY), (TELEGRAM, TRAIN)],
+                     top=Top(COUNTRY, IN_COUNTRY), played=(AFOOT, TRAIN, COUNTRY), turn=3)
+    view = CardGameTable(session)
+    assert "so far" not in view.scores_box.value
+    session.act(Play(3, TELEGRAM), by_you=False)
+    assert session.view.telegrams == (10, 0, 0, 0)
+    assert "<td>Hand 1 so far</td><td>+10</td><td>+0</td><td>+0</td><td>+0</td>" in view.scores_box.value
+
+
+def test_the_prompt_says_an_inspector_arrests_when_the_engine_says_so():
+    hands = [(TRAIN, CLUE), (HANSOM, TRAIN), (HANSOM, COUNTRY), (HANSOM, TELEGRAM)]
+    on_yard = rigged(game(), hands, played=(AFOOT, HANSOM, SCOTLAND_YARD, INSPECTOR), turn=1, phase=ALIBI_WINDOW,
+                     pending=Pending(INSPECTOR, 1, 0, Top(SCOTLAND_YARD, IN_LONDON), arrest=True))
+    assert "it is an arrest as well" in CardGameTable(on_yard).prompt.value
+    on_clue = rigged(game(), hands, played=(AFOOT, HANSOM, LONDON, CLUE, INSPECTOR), turn=1, phase=ALIBI_WINDOW,
+                     pending=Pending(INSPECTOR, 1, 0, Top(CLUE, IN_LONDON), arrest=False))
+    prompt = CardGameTable(on_clue).prompt.value
+    assert "you draw two cards" in prompt and "arrest" not in prompt
+
+
+def test_what_you_saw_is_marked_once_cards_have_moved():
+    hands = [(CLUE, THICK_FOG, TRAIN), (HANSOM, TRAIN), (TRAIN, COUNTRY), (MORAN, TELEGRAM)]
+    session = rigged(game(), hands)
+    view = CardGameTable(session)
+    card_button(view, CLUE).click()
+    assert MORAN in view.peeks_box.value and "cards have moved since" not in view.peeks_box.value
+    session.state = replace(session.state, events=session.state.events + (FogRedeal(),))
+    session.after_change()
+    assert MORAN in view.peeks_box.value and "cards have moved since" in view.peeks_box.value
+
+
+def test_the_page_and_the_controller_do_not_import_each_other():
+    import widgets.cardgame_page as page
+
+    source = open(page.__file__).read()
+    assert "widgets.cardgame " not in source and "from widgets.cardgame import" not in source
+    assert "import bots" not in source and ".log" not in source  # no log English, no bot's memory
 
 
 def play_for_you(view):
