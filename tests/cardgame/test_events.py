@@ -12,7 +12,7 @@ import pytest
 from sherlockkit.games.cardgame import narration, rules, state as shapes
 from sherlockkit.games.cardgame.cards import (
     AFOOT, ALIBI, ARREST, CLAY, CLUE, COUNTRY, DISGUISE, HANSOM, HOLMES, I_SUSPECT, INSPECTOR, KINDS, LONDON,
-    MORAN, MORIARTY, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG, TRAIN, VILLAINS, WATSON,
+    MORAN, MORIARTY, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG, TRAIN, WATSON,
 )
 from sherlockkit.games.cardgame.legality import Top
 from sherlockkit.games.cardgame.state import (

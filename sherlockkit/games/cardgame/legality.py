@@ -3,7 +3,7 @@
 The table's state that decides the next legal card is a :class:`Top`: the last card that
 counts (Holmes, Watson and Mycroft do not count: after them play goes on as if they had
 not been played) and the kind of place the game is in (London or the Country), which a
-Train changes and a Hansom keeps. The rules (``rules.py``) and the graph both read
+Train changes and a Hansom keeps. The moves (``legal.py``, ``plays.py``) and the graph both read
 :func:`may_follow` and :func:`next_top`, so they cannot disagree.
 """
 

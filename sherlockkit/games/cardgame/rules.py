@@ -27,7 +27,7 @@ from sherlockkit.games.cardgame.cards import AFOOT
 from sherlockkit.games.cardgame.hands import deal
 from sherlockkit.games.cardgame.legal import moves, why_illegal
 from sherlockkit.games.cardgame.state import (
-    ACTIONS, DRAWN, MAX_PLAYERS, MIN_PLAYERS, PASSING, PLAY, Action, Answer, Draw, Keep, Outcome, PassCard, Peek,
+    ACTIONS, DRAWN, MAX_PLAYERS, MIN_PLAYERS, PASSING, PLAY, Action, Answer, Draw, Keep, Outcome, Peek,
     Play, PlayVillains, Scoring, State, View,
 )
 
@@ -83,7 +83,7 @@ def play(state: State, action: Action) -> State:
         return plays.keep(state, me)
     if isinstance(action, Answer):
         return answers.answer(state, action.alibi)
-    return answers.pass_card(state, me, action.card)
+    return answers.pass_card(state, me, action.card)  # the one kind of move left: PassCard
 
 
 def view(state: State, player: int) -> View:

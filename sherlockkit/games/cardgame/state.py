@@ -335,7 +335,7 @@ class State:
     @property
     def log(self) -> tuple[str, ...]:
         """The log: the events told as sentences (``narration.py``)."""
-        from sherlockkit.games.cardgame.narration import log
+        from sherlockkit.games.cardgame.narration import log  # here: narration imports these shapes
 
         return log(self.events, self.names)
 
