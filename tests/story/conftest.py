@@ -6,7 +6,7 @@ from collections import deque
 
 import pytest
 
-from sherlockkit.games.story import campaign, frames
+from sherlockkit.games.story import campaign, dice as story_dice
 
 
 class _Draws:
@@ -73,8 +73,8 @@ class Dice:
 @pytest.fixture
 def dice(monkeypatch, request):
     forced = Dice()
-    monkeypatch.setattr(frames, "roll_dice", forced.roll_dice)
-    monkeypatch.setattr(frames, "chance", forced.chance)
+    monkeypatch.setattr(story_dice, "roll_dice", forced.roll_dice)
+    monkeypatch.setattr(story_dice, "chance", forced.chance)
     monkeypatch.setattr(campaign, "chance", forced.chance)
     yield forced
     if request.node.get_closest_marker("xfail") is None:

@@ -4,7 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from sherlockkit.games.story import frames, rules
+from sherlockkit.games.story import combat, rules
+from sherlockkit.games.story.events import Exchange
 from sherlockkit.games.story.tables import combat_result, strike_modifier
 
 from .situations import QUIET, happen, holmes, keep, names, person, play, roll, rolls, situation, watson
@@ -21,6 +22,11 @@ def rough(brawn, **extra):
     return ("Rough", brawn, extra)
 
 
+def last_exchange(state):
+    """The strikes of the last pair to meet (R009a), as the engine recorded them."""
+    return [e for e in state.events if isinstance(e, Exchange)][-1]
+
+
 # --- R009a: the strike ----------------------------------------------------------------------
 
 
@@ -34,17 +40,17 @@ def rough(brawn, **extra):
 def test_a_strike_is_brawn_plus_1d6_plus_its_modifiers(brawn, changes, die, total):
     """R009a: take the Brawn and add 1d6 and the modifiers."""
     fighter = person("Fighter", brawn=brawn, **changes)
-    assert frames.strike(fighter, (), die) == total
+    assert combat.strike(fighter, (), die) == total
 
 
 def test_a_stunned_fighter_strikes_1_lower():
     """R009a: -1 if the Character is Stunned."""
-    assert frames.strike(holmes(), ("Holmes",), 4) == 5 + 4 + 1 - 1
+    assert combat.strike(holmes(), ("Holmes",), 4) == 5 + 4 + 1 - 1
 
 
 def test_a_wounded_fighter_strikes_2_lower():
     """R009a: -2 if the Character is Wounded."""
-    assert frames.strike(holmes(wounds=1), (), 4) == 5 + 4 + 1 - 2
+    assert combat.strike(holmes(wounds=1), (), 4) == 5 + 4 + 1 - 2
 
 
 @pytest.mark.parametrize("brawn, expected", [(1, 0), (3, 0), (4, 1), (8, 1), (9, 2), (12, 2)])
@@ -86,7 +92,7 @@ def strike_once(dice, ours, theirs, opponent=rough(5), **fields):
 def test_holmes_unhurt_on_a_difference_of_1(dice):
     """R009a: Holmes or Watson, difference 1: Unhurt (Holmes 5+2+1 = 8, Rough 5+3+1 = 9)."""
     state = strike_once(dice, 2, 3)
-    assert state.holmes.wounds == 0 and state.fight[1] == ()
+    assert state.holmes.wounds == 0 and state.fight.stunned == ()
     assert state.pending.kind == "combat"
 
 
@@ -94,7 +100,7 @@ def test_holmes_unhurt_on_a_difference_of_1(dice):
 def test_holmes_stunned_on_2_to_4(dice, theirs):
     """R009a: Holmes, difference 2-4: Stunned."""
     state = strike_once(dice, 2, theirs)
-    assert state.fight[1] == ("Holmes",) and state.holmes.wounds == 0
+    assert state.fight.stunned == ("Holmes",) and state.holmes.wounds == 0
 
 
 def test_holmes_wounded_on_5_to_7(dice):
@@ -116,8 +122,8 @@ def test_holmes_seriously_wounded_on_8_loses_the_case(dice):
 def test_another_target_stunned_on_1_2_and_wounded_on_3_5(dice, ours, theirs, result):
     """R009a, all other targets: 1-2 Stunned, 3-5 Wounded (Holmes 6 + ours, Rough 6 + theirs)."""
     state = strike_once(dice, ours, theirs)
-    foe = state.fight[0][0]
-    assert ("Rough" in state.fight[1], foe.wounds) == ((True, 0) if result == "stunned" else (False, 1))
+    foe = state.fight.opponents[0]
+    assert ("Rough" in state.fight.stunned, foe.wounds) == ((True, 0) if result == "stunned" else (False, 1))
 
 
 def test_another_target_seriously_wounded_on_6_7_is_out_of_the_fight(dice):
@@ -163,8 +169,8 @@ def test_stunned_only_once_per_fight(dice):
     dice.queue(2)
     dice.draw(3)  # 8 - 1 = 7 against 9: Stunned again
     state = play(state, "fight_on")
-    assert state.fight[1] == ("Holmes",)
-    assert "Holmes strikes 7, Rough strikes 9." in state.log
+    assert state.fight.stunned == ("Holmes",)
+    assert last_exchange(state) == Exchange("Holmes", "Rough", 7, 9)
 
 
 def test_stunned_lasts_only_for_the_fight(dice):
@@ -173,7 +179,7 @@ def test_stunned_lasts_only_for_the_fight(dice):
     dice.queue(6)
     dice.draw(1)  # 12 - 1 = 11 against 7: difference 4, the rough is Wounded
     state = play(state, "fight_on")
-    assert "Holmes strikes 11, Rough strikes 7." in state.log
+    assert last_exchange(state) == Exchange("Holmes", "Rough", 11, 7)
     dice.queue(6, *QUIET)
     dice.draw(1)  # 11 against 7 - 2 = 5: difference 6: Seriously Wounded, the fight is won
     state = play(state, "fight_on")
@@ -181,7 +187,7 @@ def test_stunned_lasts_only_for_the_fight(dice):
     dice.queue(2)
     dice.draw(1)  # a new fight: Holmes strikes 5 + 2 + 1 = 8 again, unstunned
     state = happen(state, fight(rough(5)))
-    assert "Holmes strikes 8, Rough strikes 7." in state.log
+    assert last_exchange(state) == Exchange("Holmes", "Rough", 8, 7)
 
 
 # --- R009a: escape ------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 
 from sherlockkit.games.story import tables
+from sherlockkit.games.story.events import Nothing
 
 from .situations import QUIET, after_case, happen, keep, lose, names, person, play, read, situation
 
@@ -47,7 +48,7 @@ def test_a_character_who_left_the_case_never_returns_as_an_ally(dice):
     dice.queue(*QUIET)  # no Charisma roll is offered: he comes only as a passing event
     state = read(state, "m420")
     assert state.allies == () and state.luck == 0
-    assert "never an Ally again" in " ".join(state.log)
+    assert Nothing("left this case", "Inspector Lestrade") in state.events
 
 
 def test_the_new_inspector_already_with_you_does_not_join_twice(dice):

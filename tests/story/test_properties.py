@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.story import casebook, rules
+from sherlockkit.games.story.events import LuckChanged
 from sherlockkit.games.story.state import Choose
 
 BOOK = casebook.load()
@@ -153,8 +154,8 @@ def test_luck_is_spent_one_point_per_reroll_and_never_twice_on_a_roll(seed):
             rerolled = [r for r in state.rolls if r.rerolled]
             assert len(rerolled) == 1
             assert rerolled[0].label == before.rolls[-1].label
-            spent = [line for line in state.log[len(before.log):] if line.startswith("Luck: 1 point spent")]
-            assert len(spent) == 1
+            spent = [e for e in state.events[len(before.events):] if isinstance(e, LuckChanged) and e.why == "reroll"]
+            assert spent == [LuckChanged(before.luck, before.luck - 1, -1, "reroll")]
             continue
         state = rules.play(state, rng.choice(options))
 

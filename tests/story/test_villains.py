@@ -198,7 +198,7 @@ def test_a_failed_hide_and_follow_leads_to_a_fight(dice):
     dice.draw(1)  # Watson 9 against Windibank 7: Windibank Stunned, the fight goes on
     state = play(state, "hide_follow")
     assert state.pending.kind == "combat"
-    assert state.fight[0][0].name == "James Windibank"
+    assert state.fight.opponents[0].name == "James Windibank" and state.fight.villain
 
 
 def test_a_villain_seriously_wounded_in_the_fight_is_arrested_for_the_fight_reward(dice):

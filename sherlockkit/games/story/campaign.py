@@ -1,5 +1,5 @@
-"""Between the cases: starting one (A000), losing or solving it (R007), and spending
-Solve Modifier points afterwards (R010)."""
+"""Between the cases: starting one (A000), losing or solving it (R007), Holmes's death,
+and spending Solve Modifier points afterwards (R010)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,13 @@ from math import ceil
 
 from sherlockkit.engine import chance
 from sherlockkit.games.story import tables
+from sherlockkit.games.story.agenda import ApplyEffects, Check, Read, StartCase, StartTurn, TableRoll
 from sherlockkit.games.story.casebook import Casebook
 from sherlockkit.games.story.characters import HEALTHY, MAX_QUALITY_GAIN, MAX_TRAIT, QUALITIES, TRAITS
+from sherlockkit.games.story.events import (
+    CampaignBegun, CampaignEnded, CaseEnded, CaseStarted, DeathRoll, FriendMade, FriendParted, InspectorLost, Killed,
+    QualityRaised, SpecialRule, TraitRaised,
+)
 from sherlockkit.games.story.state import Decision, Sheet
 
 NEW_INSPECTOR_SPEC = {"name": "Inspector Hopkins", "brains": 4, "brawn": 5, "bravery": 5,
@@ -17,6 +22,7 @@ NEW_INSPECTOR_SPEC = {"name": "Inspector Hopkins", "brains": 4, "brawn": 5, "bra
 MAX_FRIENDS = 3
 EQUIPMENT_COST, FRIEND_COST, NEW_TRAIT_COST = 5, 6, 3
 TRAIT_STEP_COST = {1: 4, 2: 6}  # from level 1 to 2, from 2 to 3
+SM_CARRIED_OVER = 1  # R001: never more than 1 SM at the start of a case
 
 
 def begin(sheet: Sheet, first_case: str | None) -> None:
@@ -26,13 +32,13 @@ def begin(sheet: Sheet, first_case: str | None) -> None:
     equipment = tables.EQUIPMENT.row_for(chance(sheet.seed, 0, "equipment").randint(1, 6)).result
     if first_case is None:
         first_case = tables.FIRST_CASE.row_for(chance(sheet.seed, 0, "first case").randint(1, 6)).result
-    sheet.say("Holmes and Watson take up their first case.")
-    sheet.push(("campaign", "start_case", first_case), ("read", equipment))
+    sheet.record(CampaignBegun())
+    sheet.push(StartCase(first_case), Read(equipment))
 
 
-def step(sheet: Sheet, book: Casebook, what: str, *args) -> None:
-    if what == "start_case":
-        start_case(sheet, book, *args)
+def start_case_frame(sheet: Sheet, book: Casebook, frame: StartCase) -> None:
+    """The first case begins, once the starting equipment is read."""
+    start_case(sheet, book, frame.adventure)
 
 
 def start_case(sheet: Sheet, book: Casebook, adventure: str) -> None:
@@ -47,17 +53,12 @@ def start_case(sheet: Sheet, book: Casebook, adventure: str) -> None:
     sheet.consult("r006")
     sheet.consult(adventure)
     paragraph = book[adventure]
-    sheet.say(f"Case {len(sheet.cases) + 1}: {paragraph.title} ({paragraph['place']}).")
-    sheet.push(("turn",))
+    sheet.record(CaseStarted(len(sheet.cases) + 1, adventure, paragraph.title, paragraph["place"]))
+    sheet.push(StartTurn())
     special = paragraph.get("special")
     if special and special.get("when") == "case_start" and (not special.get("first_case_only") or not sheet.cases):
-        sheet.say(f"Special rule: {special['text']}")
-        sheet.push(("effects", adventure, tuple(special.get("effects", ()))))
-
-
-def between_cases_effect(sheet: Sheet, effect) -> bool:
-    """Effects that still apply when no case is running (equipment bought after a case)."""
-    return "item" in effect
+        sheet.record(SpecialRule(adventure, special["text"]))
+        sheet.push(ApplyEffects(adventure, tuple(special.get("effects", ()))))
 
 
 def end_case(sheet: Sheet, book: Casebook, result: str, reward: int = 0) -> None:
@@ -68,10 +69,9 @@ def end_case(sheet: Sheet, book: Casebook, result: str, reward: int = 0) -> None
     sheet.stack, sheet.fight = (), None
     adventure = sheet.adventure
     if result == "solved":
-        sheet.luck += reward
         sheet.case_sm_end = sheet.sm
-        sheet.luck += sheet.sm
-        sheet.say(f"Case solved! +{reward} Luck for the way it ended, +{sheet.sm} Luck for the SM left (Luck {sheet.luck}).")
+        sheet.gain_luck(reward + sheet.sm, "case solved")
+        sheet.record(CaseEnded(adventure, "solved", reward, sheet.sm, 0, sheet.luck))
     else:
         if sheet.sm == 0 and sheet.luck == 0:
             fate = tables.LOST_CASE.row_for(chance(sheet.seed, sheet.step, "lost case").randint(1, 6)).result
@@ -79,9 +79,10 @@ def end_case(sheet: Sheet, book: Casebook, result: str, reward: int = 0) -> None
             if sheet.phase == "over":
                 return
         lost = ceil(sheet.luck / 2)
-        sheet.sm, sheet.case_sm_end = 0, 0
-        sheet.luck -= lost
-        sheet.say(f"Case lost: all SM gone and {lost} Luck (Luck {sheet.luck}).")
+        sheet.gain_sm(-sheet.sm, "case lost")
+        sheet.case_sm_end = 0
+        sheet.gain_luck(-lost, "case lost")
+        sheet.record(CaseEnded(adventure, "lost", 0, 0, lost, sheet.luck))
     sheet.cases += ((adventure, result),)
     sheet.inspector_ban = max(0, sheet.inspector_ban - 1)
     sheet.phase = "after_case"
@@ -93,29 +94,41 @@ def inspector_killed(sheet: Sheet, name: str) -> None:
     """R007: if Lestrade's successor is killed, lose 3 Luck and no Inspector will be an
     Ally for this case and the next two."""
     if name == NEW_INSPECTOR_SPEC["name"]:
-        sheet.luck = max(0, sheet.luck - 3)
+        sheet.gain_luck(-3, "inspector lost")
         sheet.inspector_ban = 3
-        sheet.say(f"Losing a second Inspector costs 3 Luck (now {sheet.luck}); the Yard will send nobody for a while.")
+        sheet.record(InspectorLost(sheet.luck))
 
 
-def holmes_dies(sheet: Sheet, line: str) -> None:
-    sheet.say(line)
+def holmes_dies(sheet: Sheet, death: Killed) -> None:
+    """Holmes is dead (``death`` says how): the case and the campaign end here."""
+    sheet.record(death)
     if sheet.phase == "case":
         sheet.cases += ((sheet.adventure, "dead"),)
     sheet.stack, sheet.fight, sheet.phase, sheet.fate = (), None, "over", "dead"
+    sheet.record(CampaignEnded("dead", len(sheet.cases)))
 
 
 def death_roll(sheet: Sheet, fate: str) -> None:
-    """R007: a lost case with no SM and no Luck left."""
-    sheet.say(f"Nothing left to fall back on: the dice decide ({fate.replace('_', ' ')}).")
+    """R007: a lost case with no SM and no Luck left: Holmes, Watson or Lestrade may die."""
+    sheet.record(DeathRoll(fate))
     if fate == "holmes_killed":
-        holmes_dies(sheet, "Holmes is dead: the game is over.")
+        holmes_dies(sheet, Killed("Holmes", "death roll"))
     elif fate == "watson_killed":
         sheet.watson = None
-        sheet.say("Watson is killed; Holmes carries on alone.")
+        sheet.record(Killed("Watson", "death roll"))
     elif fate == "lestrade_killed":
         sheet.lestrade_alive = False
-        sheet.say("Inspector Lestrade is killed; a new Inspector takes up his duties.")
+        sheet.record(Killed("Inspector Lestrade", "death roll"))
+
+
+def end_case_effect(sheet: Sheet, book: Casebook, pid: str, result: str) -> None:
+    """A paragraph ends the case, ``"solved"`` or ``"lost"``."""
+    end_case(sheet, book, result)
+
+
+def death_effect(sheet: Sheet, book: Casebook, pid: str, who: str) -> None:
+    """R007a 2-3: the arrest goes wrong and Holmes dies."""
+    holmes_dies(sheet, Killed("Holmes", "arrest"))
 
 
 # --- after a case: R010 ----------------------------------------------------------------------------
@@ -167,47 +180,49 @@ def next_decision(sheet: Sheet, book: Casebook) -> None:
                              tuple(options))
 
 
-def decide(sheet: Sheet, book: Casebook, decision: Decision, option: str) -> None:
+def decide(sheet: Sheet, book: Casebook, option: str) -> None:
+    """After a case: retire, take up the next case, or spend SM (R010)."""
     kind, _, rest = option.partition(":")
     if kind == "retire":
         sheet.phase, sheet.fate = "over", "retired"
-        sheet.say(f"Holmes retires to keep bees, after {len(sheet.cases)} cases.")
+        sheet.record(CampaignEnded("retired", len(sheet.cases)))
     elif kind == "next":
-        sheet.sm = min(sheet.sm, 1)  # R001: never more than 1 SM at the start of a case
+        sheet.gain_sm(min(sheet.sm, SM_CARRIED_OVER) - sheet.sm, "new case")
         heal = lambda p: replace(p, wounds=HEALTHY)
         sheet.holmes = heal(sheet.holmes)
         sheet.watson = heal(sheet.watson) if sheet.watson else None
         sheet.friends = tuple(heal(f) for f in sheet.friends)
         start_case(sheet, book, rest)
     elif kind == "equipment":
-        sheet.sm -= EQUIPMENT_COST
-        sheet.push(("check", "table", ("equipment", "r010")))
+        sheet.gain_sm(-EQUIPMENT_COST, "spent")
+        sheet.push(Check(TableRoll("equipment", "r010")))
     elif kind == "friend":
-        sheet.sm -= FRIEND_COST
+        sheet.gain_sm(-FRIEND_COST, "spent")
         name, _, replaced = rest.partition(":")
         if replaced:
             sheet.friends = tuple(f for f in sheet.friends if f.name != replaced)
-            sheet.say(f"{replaced} goes their own way.")
+            sheet.record(FriendParted(replaced))
         befriend(sheet, name)
     else:
         buy(sheet, kind, *rest.split(":"))
 
 
 def buy(sheet: Sheet, kind: str, name: str, what: str) -> None:
+    """R010: a Quality point (half its value, rounded up) or a Trait level (3, 4, 6)."""
     people = [sheet.holmes] + ([sheet.watson] if sheet.watson else []) + list(sheet.friends)
     person = next(p for p in people if p.name == name)
     if kind == "quality":
         value = getattr(person, what.lower())
-        sheet.sm -= ceil(value / 2)
+        sheet.gain_sm(-ceil(value / 2), "spent")
         gains = dict(person.gains)
         gains[what] = gains.get(what, 0) + 1
         person = replace(person, **{what.lower(): value + 1}, gains=tuple(sorted(gains.items())))
-        sheet.say(f"{name}'s {what} rises to {value + 1}.")
+        sheet.record(QualityRaised(name, what, value + 1))
     else:
         level = person.trait(what)
-        sheet.sm -= NEW_TRAIT_COST if level == 0 else TRAIT_STEP_COST[level]
+        sheet.gain_sm(-(NEW_TRAIT_COST if level == 0 else TRAIT_STEP_COST[level]), "spent")
         person = person.with_trait(what, level + 1)
-        sheet.say(f"{name} now has {what} {level + 1}.")
+        sheet.record(TraitRaised(name, what, level + 1))
     sheet.set_person(person)
 
 
@@ -223,4 +238,4 @@ def befriend(sheet: Sheet, name: str) -> None:
         friend = friend.with_trait("Aware", 1)
     sheet.allies = tuple(a for a in sheet.allies if a.name != name)
     sheet.friends += (friend,)
-    sheet.say(f"{name} becomes a Friend and will join every case.")
+    sheet.record(FriendMade(name))

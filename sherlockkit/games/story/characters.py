@@ -14,6 +14,8 @@ MAX_TRAIT = 3
 MAX_QUALITY_GAIN = 4  # R010: at most +4 to any Quality across the campaign
 
 HEALTHY, WOUNDED, SERIOUSLY_WOUNDED = 0, 1, 2
+#: R009b: the wound levels as the case sheet names them ("" for a healthy character).
+CONDITIONS = {HEALTHY: "", WOUNDED: "Wounded", SERIOUSLY_WOUNDED: "Seriously wounded"}
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,11 @@ class Character:
         traits = dict(self.traits)
         traits[name] = level
         return replace(self, traits=tuple(sorted(traits.items())))
+
+    @property
+    def condition(self) -> str:
+        """How hurt this character is, in words ("" when unhurt)."""
+        return CONDITIONS[self.wounds]
 
     @property
     def able(self) -> bool:

@@ -1,15 +1,21 @@
-"""What a Detective Story Game campaign remembers: the case sheet, the campaign, and
-the decision the player faces now.
+"""The shapes of a Detective Story Game campaign: the move, the decision on the table,
+the dice as they fell, a fight, the campaign as it stands, what the player sees and how
+it ended; and the working copy a move is played on.
 
 ``State`` is frozen. The engine works on a :class:`Sheet`, a mutable copy made for the
-length of one move, and freezes it again; nothing outside the engine ever mutates.
+length of one move, and freezes it again; nothing outside the engine ever mutates. The
+events a move records are in ``events.py``; what is left to do, the frames on
+``State.stack``, in ``agenda.py``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from sherlockkit.games.story import narration
+from sherlockkit.games.story.agenda import Frame
 from sherlockkit.games.story.characters import Character
+from sherlockkit.games.story.events import Event, LuckChanged, SMChanged
 
 
 @dataclass(frozen=True)
@@ -17,6 +23,10 @@ class Choose:
     """The one kind of move: pick an option of the decision on the table."""
 
     option: str
+
+
+#: The moves of the game, by kind name (for saves).
+ACTIONS = {"Choose": Choose}
 
 
 @dataclass(frozen=True)
@@ -31,19 +41,34 @@ class Decision:
 
     @property
     def ids(self) -> tuple[str, ...]:
+        """The options' ids, the values a :class:`Choose` may take."""
         return tuple(o for o, _ in self.options)
 
 
 @dataclass(frozen=True)
 class Roll:
     """A roll as it fell: what it was for, the dice, the total with modifiers, and the
-    verdict when it was a test."""
+    verdict when it was a test (``"waiting"`` while the Luck offer is open)."""
 
     label: str
     dice: tuple[int, ...]
     total: int
     verdict: str = ""
     rerolled: bool = False
+
+
+@dataclass(frozen=True)
+class Fight:
+    """R009a: a fight on the table: the ``opponents``, who is Stunned (by name), the
+    effects of winning (``won``) and of escaping (``escaped``) written in ``paragraph``,
+    and whether the opponent is the case's Villain (arrested when Seriously Wounded)."""
+
+    opponents: tuple[Character, ...]
+    stunned: tuple[str, ...] = ()
+    won: tuple = ()
+    escaped: tuple = ()
+    paragraph: str = ""
+    villain: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,7 +80,7 @@ class State:
     watson: Character | None  # None once he is killed
     friends: tuple[Character, ...]
     luck: int
-    cases: tuple[tuple[str, str], ...]  # (adventure, "solved" | "lost")
+    cases: tuple[tuple[str, str], ...]  # (adventure, "solved" | "lost" | "dead")
     inspector_ban: int  # cases left without an Inspector as Ally (R007 death roll 5)
     lestrade_alive: bool
     phase: str  # "case", "after_case", "over"
@@ -83,13 +108,52 @@ class State:
     met_once: tuple[str, ...]
     case_sm_end: int  # SM when the case ended (R010 Luck)
     action_now: str  # the action taken this turn ("" before it is chosen)
-    fight: tuple | None  # (opponents, stunned names, won effects, escaped effects, paragraph, villain?)
+    fight: Fight | None
     # the machine
-    stack: tuple[tuple, ...]
+    stack: tuple[Frame, ...]
     pending: Decision | None
     rolls: tuple[Roll, ...]  # this move's rolls, for the dice tray
     read: tuple[str, ...]  # every paragraph read or consulted, in order
+    log: tuple[str, ...]  # the events told by ``narration``
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class View:
+    """The case sheet as the player sees it: everything but the engine's to-do list (and
+    the Motive until it is uncovered). ``turns`` is how many turns a case has."""
+
+    holmes: Character
+    watson: Character | None
+    friends: tuple[Character, ...]
+    allies: tuple[Character, ...]
+    away: tuple[str, ...]
+    luck: int
+    sm: int
+    turn: int
+    turns: int
+    adventure: str
+    villain: str | None
+    motive: int | None
+    motive_revealed: bool
+    location: str
+    phase: str
+    decision: Decision | None
+    rolls: tuple[Roll, ...]
+    read: tuple[str, ...]
     log: tuple[str, ...]
+    events: tuple[Event, ...]
+    cases: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the campaign ended: ``"retired"`` or ``"dead"``, and its record."""
+
+    result: str
+    solved: int
+    lost: int
+    luck: int
 
 
 class Sheet:
@@ -97,24 +161,40 @@ class Sheet:
 
     def __init__(self, state: State):
         self.__dict__.update({f.name: getattr(state, f.name) for f in fields(State)})
-        self.draws = 0  # dice rolled during this move (a separate stream each)
+        self.draws = 0  # numbers drawn during this move (a separate stream each)
 
     def freeze(self) -> State:
+        """The state this move has reached."""
         return State(**{f.name: getattr(self, f.name) for f in fields(State)})
 
-    def say(self, line: str) -> None:
-        self.log = self.log + (line,)
+    def record(self, event: Event) -> None:
+        """Note ``event``, and its sentence in the log."""
+        self.events = self.events + (event,)
+        line = narration.sentence(event)
+        if line:
+            self.log = self.log + (line,)
 
     def consult(self, paragraph: str) -> None:
+        """Note a paragraph read or a rule consulted, for the trail."""
         self.read = self.read + (paragraph,)
 
-    def push(self, *frames: tuple) -> None:
+    def push(self, *frames: Frame) -> None:
         """Frames run last-pushed first: push what happens last first."""
         self.stack = self.stack + tuple(frames)
 
-    def pop(self) -> tuple:
+    def pop(self) -> Frame:
         frame, self.stack = self.stack[-1], self.stack[:-1]
         return frame
+
+    def gain_sm(self, change: int, why: str) -> None:
+        """The Solve Modifier changes by ``change``, never below 0 (R001)."""
+        before, self.sm = self.sm, max(0, self.sm + change)
+        self.record(SMChanged(before, self.sm, change, why))
+
+    def gain_luck(self, change: int, why: str) -> None:
+        """Luck changes by ``change``, never below 0 (R003)."""
+        before, self.luck = self.luck, max(0, self.luck + change)
+        self.record(LuckChanged(before, self.luck, change, why))
 
     @property
     def party(self) -> tuple[Character, ...]:
@@ -131,6 +211,7 @@ class Sheet:
         return sum(p.trait(trait) for p in self.party)
 
     def group_traits(self) -> dict[str, int]:
+        """The group's total level in every trait anyone has."""
         totals: dict[str, int] = {}
         for person in self.party:
             for trait, level in person.traits:

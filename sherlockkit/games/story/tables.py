@@ -13,7 +13,13 @@ from __future__ import annotations
 from sherlockkit.dice import Table, d6
 
 ACTIONS = ("attempt_arrest", "explore", "investigate", "seek_information", "research", "rest", "wait")
-TURNS = 12
+#: The actions as the player reads them.
+ACTION_NAMES = {"attempt_arrest": "Attempt Arrest", "explore": "Explore", "investigate": "Investigate",
+                "seek_information": "Seek Information", "research": "Research", "rest": "Rest", "wait": "Wait"}
+#: The rule paragraph each action consults.
+RULE_OF_ACTION = {"attempt_arrest": "r007a", "explore": "r007b", "investigate": "r007c",
+                  "seek_information": "r007d", "research": "r007e", "rest": "r007f", "wait": "r007"}
+TURNS = 12  # R007: a case has twelve turns
 
 # --- R007a-e: the action tables (2d6 + modifiers) ------------------------------------------
 
@@ -187,6 +193,16 @@ FIRST_CASE = Table("First case", {"1-3": "a001", "4-6": "a002"}, roll=d6)
 LOST_CASE = Table("A lost case with nothing left", {
     "1-2": "holmes_killed", "3-4": "watson_killed", "5": "lestrade_killed", "6": "no_effect",
 }, roll=d6)
+
+#: The d6 tables a paragraph or a result may send the case to, by their id in a ``TableRoll``.
+D6_TABLES = {"holmes_or_watson": HOLMES_OR_WATSON, "witness": WITNESS, "returning_clue": RETURNING_CLUE,
+             "equipment": EQUIPMENT}
+
+#: R007f: what Rest can treat, and the Medicine roll each needs.
+HEALING = {"Wound": 8, "Addiction": 9, "Madness": 11}
+
+#: R005b option 3: the three ways to close in on a cornered Villain.
+VILLAIN_WAYS = {"deduction": "Deduction", "hide_follow": "Hide and Follow", "fight": "Fight"}
 
 #: R009a: a Bravery roll to escape, 1 off the roll per level of Running.
 ESCAPE_PARAGRAPH = "m629"

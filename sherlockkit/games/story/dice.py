@@ -1,0 +1,28 @@
+"""Every number chance gives a case during a move: the player's dice, and the other draws
+(an opponent's strike die, 1d3 of Luck, an Ally picked at random).
+
+Each comes from its own stream, ``engine.chance(seed, move, "die N")`` (``"foe N"``,
+``"d3 N"``, ``"pick N"``), N counting the numbers drawn so far in the move, so that a
+campaign replays exactly from its seed and moves. The tests force these two functions
+(``tests/story/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from sherlockkit.engine import chance
+from sherlockkit.games.story.state import Sheet
+
+
+def roll_dice(sheet: Sheet, count: int) -> tuple[int, ...]:
+    """``count`` fresh d6 for the player, each from its own stream of this move."""
+    return tuple(draw(sheet, "die").randint(1, 6) for _ in range(count))
+
+
+def draw(sheet: Sheet, what: str) -> random.Random:
+    """The stream for the next number of this move: ``"die"``, ``"foe"`` (an opponent's
+    strike), ``"d3"`` (Luck lost with a friend) or ``"pick"`` (someone at random)."""
+    stream = chance(sheet.seed, sheet.step, f"{what} {sheet.draws}")
+    sheet.draws += 1
+    return stream
