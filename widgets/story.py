@@ -16,9 +16,9 @@ import ipywidgets as w
 from sherlockkit.games.story import casebook, rules
 from sherlockkit.games.story.characters import STARTING_TRAITS
 from sherlockkit.games.story.state import Choose
-from widgets.controls import BAD_SEED, action_button, read_seed, save_controls, settings_panel
 from widgets.session import GameSession
 from widgets.story_art import die_svg, trail_svg
+from widgets.table import GameTable
 
 STYLE = """<style>
 .sk-story .sk-sheet { font-size: 0.92em; border: 1px solid #c9b48a; border-radius: 8px; padding: 6px 10px;
@@ -58,18 +58,17 @@ class StoryGame(GameSession):
         while not self.ask_luck and not self.replaying and self.state.pending and self.state.pending.kind == "luck":
             self.state = self.rules.play(self.state, Choose("keep"))
             self.actions.append(Choose("keep"))
-        self.notify()
-
-    @property
-    def sheet(self) -> rules.View:
-        return rules.view(self.state)
+        super().after_change()
 
 
-class StoryTable(w.VBox):
+class StoryTable(GameTable):
     """The playable case: sheet on the left; decision, dice, paragraph and map on the right."""
 
+    css = "sk-story"
+    style = STYLE
+
     def __init__(self, game: StoryGame | None = None, **options):
-        self.game = game or StoryGame(**options)
+        game = game or StoryGame(**options)
         self.book = casebook.load()
         self.sheet_box = w.HTML()
         self.prompt = w.HTML()
@@ -80,33 +79,23 @@ class StoryTable(w.VBox):
         self.paragraph = w.HTML()
         self.trail = w.HTML()
         self.case_log = w.HTML()
-        self.setup = self._setup_panel()
-        right = w.VBox([self.prompt, self.choices, self.closed, self.notice, self.dice, self.paragraph, self.trail],
-                       layout=w.Layout(margin="0 0 0 14px"))
-        super().__init__([w.HTML(STYLE), w.HBox([self.sheet_box, right]), self.case_log, self.setup])
-        self.add_class("sk-story")
-        self.game.on_change(self.render)
-        self.render()
-
-    def _setup_panel(self) -> w.Accordion:
-        self.trait_picker = w.SelectMultiple(options=STARTING_TRAITS, value=tuple(self.game.options["traits"]),
-                                       description="traits", rows=6)
+        self.trait_picker = w.SelectMultiple(options=STARTING_TRAITS, value=tuple(game.options["traits"]),
+                                             description="traits", rows=6)
         cases = [("rolled (A000)", "")] + [(f"{pid}: {p.title}", pid) for pid, p in self.book.items()
                                             if p.kind == "adventure"]
-        self.first_case = w.Dropdown(options=cases, value=self.game.options.get("first_case", ""),
+        self.first_case = w.Dropdown(options=cases, value=game.options.get("first_case", ""),
                                      description="first case")
-        self.seed = w.Text(placeholder="random", description="seed")
-        self.ask_luck = w.Checkbox(value=self.game.ask_luck, description="ask before using Luck", indent=False)
+        self.ask_luck = w.Checkbox(value=game.ask_luck, description="ask before using Luck", indent=False)
         self.ask_luck.observe(lambda change: setattr(self.game, "ask_luck", change["new"]), names="value")
-        new = action_button("New campaign", self._new_game, "new-game", "success")
-        self.save_box, saving = save_controls(self.game, "campaign", replay_seconds=0.25)
-        return settings_panel([w.HBox([self.trait_picker, w.VBox([self.first_case, self.seed, self.ask_luck])]),
-                               w.HBox([new, *saving]), self.save_box], "campaign")
+        self.game = game  # the settings' save buttons need it before the base class sets it
+        self.setup = self.settings([w.HBox([self.trait_picker, w.VBox([self.first_case, self.ask_luck])])],
+                                   self._start, what="campaign", replay_seconds=0.25)
+        right = w.VBox([self.prompt, self.choices, self.closed, self.notice, self.dice, self.paragraph, self.trail],
+                       layout=w.Layout(margin="0 0 0 14px"))
+        super().__init__(game, [w.HBox([self.sheet_box, right]), self.case_log, self.setup])
 
-    def _new_game(self, _=None) -> None:
-        seed = read_seed(self.game, self.seed.value)
-        if seed is BAD_SEED:
-            return
+    def _start(self, seed: int | None) -> None:
+        """A new campaign with the traits and first case chosen (``None``: a random seed)."""
         if len(self.trait_picker.value) != 3:
             self.game.message = f"Choose exactly three traits for Holmes (you chose {len(self.trait_picker.value)})."
             self.game.notify()
@@ -119,9 +108,9 @@ class StoryTable(w.VBox):
     # --- drawing --------------------------------------------------------------------------
 
     def render(self) -> None:
-        game, sheet = self.game, self.game.sheet
-        self.sheet_box.value = _case_sheet(sheet, self.book, game.seed)
-        decision = sheet.decision
+        game, view = self.game, self.game.view
+        self.sheet_box.value = _case_sheet(view, self.book, game.seed)
+        decision = view.decision
         self.prompt.value = f"<div class='sk-prompt'>{html.escape(decision.prompt)}</div>" if decision else ""
         self.choices.children = [self._option_button(o, label) for o, label in (decision.options if decision else ())]
         closed = decision.closed if decision else ()
@@ -129,17 +118,17 @@ class StoryTable(w.VBox):
             f"<div>✗ {html.escape(reason)}</div>" for _, reason in closed) + "</div>") if closed else ""
         self.notice.value = (f"<p class='sk-message' style='color:#7a3e00'>{html.escape(game.message, quote=False)}</p>"
                              if game.message else "<p class='sk-message'></p>")
-        self.dice.value = _rolls(sheet.rolls)
-        self.paragraph.value = _last_paragraph(sheet, self.book)
-        trail = [(pid, self.book[pid].kind, self.book[pid].title) for pid in _story_trail(sheet.read)[-8:]]
+        self.dice.value = _rolls(view.rolls)
+        self.paragraph.value = _last_paragraph(view, self.book)
+        trail = [(pid, self.book[pid].kind, self.book[pid].title) for pid in _story_trail(view.read)[-8:]]
         self.trail.value = "<div><b>Where you are</b></div>" + trail_svg(trail) if trail else ""
-        lines = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(sheet.log[-40:]))
+        lines = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(view.log[-40:]))
         self.case_log.value = (f"<details open><summary>Case log (newest first)</summary>"
                                f"<div class='sk-log'>{lines}</div></details>")
 
     def _option_button(self, option: str, label: str) -> w.Button:
         button = w.Button(description=label, layout=w.Layout(width="auto", max_width="640px"),
-                          button_style="primary" if self.game.sheet.decision.kind == "action" else "")
+                          button_style="primary" if self.game.view.decision.kind == "action" else "")
         button.add_class("sk-option")
         button.add_class(option_class(option))
         button.on_click(lambda _: self.game.choose(option))
@@ -156,7 +145,7 @@ def _case_sheet(sheet: rules.View, book, seed: int) -> str:
     rows = []
     for p in people:
         traits = ", ".join(f"{t} {lvl}" for t, lvl in p.traits) or "—"
-        state = {0: "", 1: " · <b>Wounded</b>", 2: " · <b>Seriously wounded</b>"}[p.wounds]
+        state = f" · <b>{p.condition}</b>" if p.condition else ""
         away = " (away)" if p.name in sheet.away else ""
         role = "Ally" if p in sheet.allies else "Friend" if p in sheet.friends else ""
         rows.append(f"<tr><td><b>{html.escape(p.name)}</b>{away} <small>{role}</small>{state}<br>"
@@ -174,7 +163,7 @@ def _case_sheet(sheet: rules.View, book, seed: int) -> str:
         villain = "not yet revealed"
     solved = sum(1 for _, r in sheet.cases if r == "solved")
     return (f"<div class='sk-sheet'><div><b>{html.escape(adventure)}</b> <small>seed {seed}</small></div>"
-            f"<div class='sk-turn'>Turn <b>{sheet.turn}</b> of 12 · SM <b class='sk-sm'>{sheet.sm}</b> · "
+            f"<div class='sk-turn'>Turn <b>{sheet.turn}</b> of {sheet.turns} · SM <b class='sk-sm'>{sheet.sm}</b> · "
             f"Luck <b class='sk-luck'>{sheet.luck}</b></div>"
             f"<div>Villain: <span class='sk-villain'>{villain}</span></div>"
             f"<div>Location: {html.escape(sheet.location or 'out and about')}</div>"
