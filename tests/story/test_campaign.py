@@ -230,11 +230,21 @@ def test_a_friend_joins_every_later_case(dice):
 # --- R001/R010: the next case ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("sm, carried", [(0, 0), (1, 1), (5, 1)])
+@pytest.mark.parametrize("sm, carried", [(0, 0), (1, 1), (2, 1), (5, 1)])
 def test_at_most_1_sm_is_carried_into_a_new_case(sm, carried):
     """R001: a fresh case never opens with an SM above 1."""
     state = play(after_case(sm=sm), "next:a001")
     assert (state.sm, state.turn, state.adventure) == (carried, 1, "a001")
+
+
+def test_sm_has_no_ceiling_during_a_case_and_all_of_it_turns_into_luck(dice):
+    """R001 caps the SM only at the start of a case: during one it keeps growing (past the
+    odds model's ``SM_CAP``), and a solved case pays every point of it in Luck (R010)."""
+    dice.queue(*QUIET)
+    state = happen(situation(sm=9, luck=0), {"sm": 3})
+    assert state.sm == 12
+    state = solve_by_deduction(dice, 12)
+    assert (state.sm, state.case_sm_end, state.luck) == (12, 12, 1 + 12)
 
 
 def test_a_new_case_starts_afresh(dice):

@@ -3,6 +3,7 @@
 import pytest
 
 from sherlockkit.games.story import rules, tables
+from sherlockkit.games.story.events import EncounterRolled
 from sherlockkit.games.story.tables import TURNS, encounter_column, encounter_shift, encounter_table
 
 from .situations import QUIET, keep, play, roll, situation, villain_known
@@ -116,6 +117,33 @@ def test_without_waiting_the_same_encounter_roll_is_quiet(dice):
     state = play(situation(turn=1), "rest")
     assert roll(state, "Encounter roll").verdict == "quiet"
     assert state.turn == 2
+
+
+#: A turn of each band, its threshold, and the type die that reads a Holmes event there.
+BANDS = [(1, 7, 2), (5, 6, 3), (9, 5, 4)]
+
+
+@pytest.mark.parametrize("turn, threshold, holmes_die", BANDS)
+def test_waiting_one_short_of_the_threshold_brings_an_event(dice, turn, threshold, holmes_die):
+    """R007 Wait: +1 to the encounter roll, so 2d6 one under the threshold brings an
+    event (the engine's total counts the +1)."""
+    low = threshold - 1
+    dice.queue(low // 2, low - low // 2, holmes_die, 1)  # a Holmes event, line face 1: m440
+    state = play(situation(turn=turn), "wait")
+    rolled = [e for e in state.events if isinstance(e, EncounterRolled)][-1]
+    assert rolled == EncounterRolled(threshold, threshold, True)
+    assert "m440" in state.read
+
+
+@pytest.mark.parametrize("turn, threshold, holmes_die", BANDS)
+def test_waiting_two_short_of_the_threshold_stays_quiet(dice, turn, threshold, holmes_die):
+    """R007 Wait: the bonus is +1, not more: 2d6 two under the threshold is still quiet."""
+    low = threshold - 2
+    dice.queue(low // 2, low - low // 2)
+    state = play(situation(turn=turn), "wait")
+    rolled = [e for e in state.events if isinstance(e, EncounterRolled)][-1]
+    assert rolled == EncounterRolled(threshold - 1, threshold, False)
+    assert state.turn == turn + 1
 
 
 def test_wait_rolls_on_no_action_table(dice):
