@@ -8,12 +8,18 @@ played this hand, which also makes the hand "open" (The game is afoot! is behind
 
 from __future__ import annotations
 
+import copy
+import re
 from collections import Counter
 from dataclasses import replace
 
+import pytest
+
+from sherlockkit.engine import IllegalAction
 from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import (
-    AFOOT, BAKER_STREET, COUNTRY, IN_COUNTRY, IN_LONDON, LONDON, SCOTLAND_YARD, full_deck,
+    AFOOT, BAKER_STREET, CLUE, COUNTRY, HANSOM, IN_COUNTRY, IN_LONDON, LONDON, SCOTLAND_YARD, THICK_FOG, TRAIN,
+    full_deck,
 )
 from sherlockkit.games.cardgame.legality import ANYWHERE, Top
 from sherlockkit.games.cardgame.state import PLAY, Play, State
@@ -23,6 +29,13 @@ AT_LONDON = Top(LONDON, IN_LONDON)
 AT_BAKER_STREET = Top(BAKER_STREET, IN_LONDON)
 AT_YARD = Top(SCOTLAND_YARD, IN_LONDON)
 AT_COUNTRY = Top(COUNTRY, IN_COUNTRY)
+TRAIN_FROM_LONDON = Top(TRAIN, IN_LONDON)
+TRAIN_FROM_COUNTRY = Top(TRAIN, IN_COUNTRY)
+HANSOM_IN_LONDON = Top(HANSOM, IN_LONDON)
+HANSOM_IN_COUNTRY = Top(HANSOM, IN_COUNTRY)
+FOG = Top(THICK_FOG, ANYWHERE)
+CLUE_L = Top(CLUE, IN_LONDON)
+CLUE_C = Top(CLUE, IN_COUNTRY)
 
 #: ``pile=REST``: every card not in a hand goes to the pile (bar the top card, which is played)
 REST = "rest"
@@ -114,3 +127,18 @@ def act(state, *actions):
     for action in actions:
         state = rules.play(state, action)
     return state
+
+
+def refused(state, action, fragment):
+    """``action`` is refused with a sentence holding ``fragment``, is not offered, and
+    the table is left exactly as it was."""
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match=re.escape(fragment)):
+        rules.play(state, action)
+    assert state == before
+    assert action not in rules.legal_actions(state)
+
+
+def name(seat):
+    """How a seat is called when no names are given."""
+    return f"Player {seat + 1}"

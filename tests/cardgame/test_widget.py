@@ -1,4 +1,5 @@
-"""The card game table without a browser: clicks through the view, bots on a hand-turned clock."""
+"""The card game table without a browser: clicks through the view, bots on a hand-turned
+clock, settings, saves and replays. What the page shows is in ``test_page.py``."""
 
 from dataclasses import replace
 
@@ -7,73 +8,15 @@ import pytest
 
 from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import (
-    AFOOT, ALIBI, ARREST, CLAY, CLUE, COUNTRY, HANSOM, I_SUSPECT, IN_COUNTRY, IN_LONDON, INSPECTOR, LONDON,
-    MILVERTON, MORAN, MORIARTY, SCOTLAND_YARD, TELEGRAM, THICK_FOG, TRAIN,
+    AFOOT, ALIBI, ARREST, CLUE, COUNTRY, HANSOM, I_SUSPECT, IN_LONDON, LONDON, MORAN, TELEGRAM, TRAIN,
 )
 from sherlockkit.games.cardgame.legal import moves, why_illegal
 from sherlockkit.games.cardgame.legality import Top
-from sherlockkit.games.cardgame.state import (
-    ALIBI_WINDOW, DRAWN, PASSING, PLAY, Answer, FogRedeal, Peek, Pending, Play,
-)
+from sherlockkit.games.cardgame.state import ALIBI_WINDOW, DRAWN, PASSING, PLAY, Answer, Pending, Play
 from widgets.cardgame import HUMAN_NAME, CardGameSession, CardGameTable, _names
 from widgets.clock import ManualClock
 
-PLAYERS = 4
-
-
-def seed_where(you_open: bool, players: int = PLAYERS) -> int:
-    """A seed whose first hand gives you "The game is afoot!" (or gives it to a bot)."""
-    for seed in range(1, 500):
-        state = rules.new(seed, players=players, names=_names(players))
-        if (AFOOT in state.hands[0]) == you_open:
-            return seed
-    raise AssertionError("no such seed")
-
-
-def game(seed=None, **options):
-    options.setdefault("players", PLAYERS)
-    return CardGameSession(seed=seed_where(True) if seed is None else seed, clock=ManualClock(), **options)
-
-
-def rigged(session, hands, top=Top(LONDON, IN_LONDON), played=(AFOOT, HANSOM, LONDON), turn=0, **changes):
-    """The session's table with the given hands (the rest of the 108 cards in the pile)."""
-    state = session.state
-    held = [c for h in hands for c in h]
-    pile = list(state.pile) + [c for h in state.hands for c in h] + list(state.played)
-    for card in held + list(played):
-        pile.remove(card)
-    session.state = replace(state, hands=tuple(tuple(h) for h in hands), pile=tuple(pile), played=tuple(played),
-                            top=top, turn=turn, phase=changes.pop("phase", PLAY), **changes)
-    session.after_change()
-    return session
-
-
-def card_button(view, card):
-    return next(b for b in view.hand_box.children if b.description == card)
-
-
-def shown(widget) -> bool:
-    return widget.layout.display != "none"
-
-
-def texts(widget, skip=()):
-    """Every string the page shows or carries for ``widget`` and everything inside it."""
-    if widget in skip:
-        return []
-    out = []
-    for name in ("value", "description", "tooltip", "placeholder"):
-        value = getattr(widget, name, None)
-        if isinstance(value, str):
-            out.append(value)
-    out += [t for t in getattr(widget, "titles", ()) if t]
-    for child in getattr(widget, "children", ()):
-        out += texts(child, skip)
-    return out
-
-
-def page_text(view):
-    # the first child is the stylesheet: the same for every game (it draws every kind of card)
-    return "\n".join(texts(view, skip=(view.children[0],)))
+from .page import card_button, game, play_for_you, rigged, seed_where, shown
 
 
 # --- opening, refusals, bots ---------------------------------------------------------------------
@@ -238,139 +181,6 @@ def test_villains_only_go_out_with_one_click():
     card_button(view, MORAN).click()
     assert "escapes!" in " ".join(session.state.log)
     assert session.state.hand_number == 2
-
-
-# --- what the page shows, and what it never shows --------------------------------------------------------
-
-
-SECRET = (MORIARTY, MORAN, CLAY, MILVERTON)
-
-
-def test_the_view_never_shows_another_players_card():
-    hands = [(TRAIN, HANSOM, CLUE, COUNTRY), (MORIARTY, THICK_FOG), (MORAN, CLAY), (MILVERTON, INSPECTOR)]
-    session = rigged(game(), hands, top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
-    # a bot's own peek at your cards is private to it
-    session.state = replace(session.state, events=session.state.events + (Peek(1, 2, (MORAN,), 1, CLUE),))
-    session.after_change()
-    view = CardGameTable(session)
-    text = page_text(view)
-    for card in SECRET:
-        assert card not in text, card
-    for card in hands[0]:
-        assert card in text
-    assert "<span class='sk-count' data-seat='2'>2</span>" in view.board.value
-
-
-def test_the_page_is_drawn_from_your_view_only():
-    """Two tables that differ only in what you cannot see draw the same page."""
-    first = rigged(game(), [(TRAIN, CLUE), (MORIARTY, THICK_FOG), (MORAN, CLAY), (MILVERTON, INSPECTOR)],
-                   top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
-    second = rigged(game(), [(TRAIN, CLUE), (INSPECTOR, MORAN), (THICK_FOG, MILVERTON), (CLAY, MORIARTY)],
-                    top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
-    second.state = replace(second.state, pile=tuple(reversed(second.state.pile)), events=first.state.events)
-    second.after_change()
-    assert rules.view(first.state, 0) == rules.view(second.state, 0)
-    assert first.state.hands != second.state.hands
-    assert page_text(CardGameTable(first)) == page_text(CardGameTable(second))
-
-
-def test_your_own_peeks_are_listed():
-    hands = [(CLUE, TRAIN), (HANSOM, TRAIN), (HANSOM, COUNTRY), (MORAN, TELEGRAM)]
-    session = rigged(game(), hands)
-    view = CardGameTable(session)
-    assert "Nothing yet this hand" in view.peeks_box.value
-    card_button(view, CLUE).click()  # looks at two cards of Mrs Hudson, who played before you
-    assert "Clue: Mrs Hudson&#x27;s 2 cards" in view.peeks_box.value or "Clue: Mrs Hudson's 2 cards" in \
-        view.peeks_box.value
-    assert MORAN in view.peeks_box.value and TELEGRAM in view.peeks_box.value
-
-
-def test_scores_and_hands_are_shown():
-    session = rigged(game(hands=2), [(MORAN,), (HANSOM, TRAIN), (HANSOM, COUNTRY), (HANSOM, TELEGRAM)])
-    view = CardGameTable(session)
-    assert "no hand scored yet" in view.scores_box.value and "Hand 1 of 2" in view.header.value
-    session.play_villains()
-    assert "<td>Hand 1</td><td>-15</td><td>+2</td><td>+2</td><td>+2</td>" in view.scores_box.value
-    assert "Hand 2 of 2" in view.header.value
-    assert "sk-best'>-15<" in view.scores_box.value
-
-
-def test_a_telegram_shows_in_the_hand_under_way_as_the_engine_records_it():
-    session = rigged(game(hands=2), [(CLUE, TRAIN), (HANSOM, TRAIN), (HANSOM, COUNTRY), (TELEGRAM, TRAIN)],
-                     top=Top(COUNTRY, IN_COUNTRY), played=(AFOOT, TRAIN, COUNTRY), turn=3)
-    view = CardGameTable(session)
-    assert "so far" not in view.scores_box.value
-    session.act(Play(3, TELEGRAM), by_you=False)
-    assert session.view.telegrams == (10, 0, 0, 0)
-    assert "<td>Hand 1 so far</td><td>+10</td><td>+0</td><td>+0</td><td>+0</td>" in view.scores_box.value
-
-
-def test_the_prompt_says_an_inspector_arrests_when_the_engine_says_so():
-    hands = [(TRAIN, CLUE), (HANSOM, TRAIN), (HANSOM, COUNTRY), (HANSOM, TELEGRAM)]
-    on_yard = rigged(game(), hands, played=(AFOOT, HANSOM, SCOTLAND_YARD, INSPECTOR), turn=1, phase=ALIBI_WINDOW,
-                     pending=Pending(INSPECTOR, 1, 0, Top(SCOTLAND_YARD, IN_LONDON), arrest=True))
-    assert "it is an arrest as well" in CardGameTable(on_yard).prompt.value
-    on_clue = rigged(game(), hands, played=(AFOOT, HANSOM, LONDON, CLUE, INSPECTOR), turn=1, phase=ALIBI_WINDOW,
-                     pending=Pending(INSPECTOR, 1, 0, Top(CLUE, IN_LONDON), arrest=False))
-    prompt = CardGameTable(on_clue).prompt.value
-    assert "you draw two cards" in prompt and "arrest" not in prompt
-
-
-def test_what_you_saw_is_marked_once_cards_have_moved():
-    hands = [(CLUE, THICK_FOG, TRAIN), (HANSOM, TRAIN), (TRAIN, COUNTRY), (MORAN, TELEGRAM)]
-    session = rigged(game(), hands)
-    view = CardGameTable(session)
-    card_button(view, CLUE).click()
-    assert MORAN in view.peeks_box.value and "cards have moved since" not in view.peeks_box.value
-    session.state = replace(session.state, events=session.state.events + (FogRedeal(),))
-    session.after_change()
-    assert MORAN in view.peeks_box.value and "cards have moved since" in view.peeks_box.value
-
-
-def test_the_page_and_the_controller_do_not_import_each_other():
-    import widgets.cardgame_page as page
-
-    source = open(page.__file__).read()
-    assert "widgets.cardgame " not in source and "from widgets.cardgame import" not in source
-    assert "import bots" not in source and ".log" not in source  # no log English, no bot's memory
-
-
-def play_for_you(view):
-    """Make one move of yours through the page's buttons, if you have one; True if you did."""
-    seen = view.game.view
-    options = moves(seen)
-    if not options:
-        return False
-    for button in (view.villains_button, view.take_button, view.keep_button, view.draw_button):
-        if shown(button):
-            button.click()
-            return True
-    legal = [b for b in view.hand_box.children if "sk-legal" in b._dom_classes]
-    legal[0].click()
-    if view.choosing:
-        next(b for b in view.target_buttons if shown(b)).click()
-    return True
-
-
-def test_a_whole_game_to_game_over():
-    session = game(hands=1, players=3)
-    view = CardGameTable(session)
-    for _ in range(3000):
-        if session.state.finished:
-            break
-        if not play_for_you(view):
-            session.clock.advance(0.7)
-    assert session.state.finished
-    result = rules.outcome(session.state)
-    winners = " and ".join(session.state.names[p] for p in result.winners)
-    assert f"Game over: {winners}" in view.notice.value and "sk-over" in view.notice.value
-    assert "Game over" in view.header.value
-    assert not any(shown(b) for b in (view.draw_button, view.keep_button, view.take_button, view.alibi_button))
-    assert "winner" in view.board.value
-    before = session.state
-    assert not session.draw()
-    assert "The game is over" in view.notice.value and session.state is before
-    assert session.clock.pending == 0
 
 
 # --- settings, saves, replays ---------------------------------------------------------------------------
