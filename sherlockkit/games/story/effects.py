@@ -180,8 +180,10 @@ def check_effects(book: Casebook, effects: Any, where: str) -> None:
         if "roll" not in effect and len(effect) != 1:
             raise CasebookError(f"{where}: one effect per table, not {sorted(effect)}.")
         name = name_of(effect)
-        if name not in EFFECTS or not EFFECTS[name].casebook:
+        if name not in EFFECTS:
             raise CasebookError(f"{where}: the effect {name!r} is unknown.")
+        if not EFFECTS[name].casebook:
+            raise CasebookError(f"{where}: the effect {name!r} belongs to the rules' tables, not to a paragraph.")
         EFFECTS[name].check(book, value_of(effect), where if name == "roll" else f"{where} ({name})")
 
 

@@ -1,0 +1,106 @@
+"""Events, not sentences: every move records typed events, and the log is written from
+them by narration.py alone."""
+
+import dataclasses
+import random
+
+import pytest
+
+from sherlockkit.games.story import events as ev, narration, rules
+
+from .situations import QUIET, happen, play, situation, villain_known
+
+
+def campaign(seed: int, moves: int = 400):
+    """The states of a campaign played by random choices."""
+    rng = random.Random(seed)
+    state = rules.new(seed)
+    states = [state]
+    for _ in range(moves):
+        options = rules.legal_actions(state)
+        if not options:
+            break
+        state = rules.play(state, rng.choice(options))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_log_is_the_narration_of_the_events(seed):
+    """State.log holds exactly the sentences narration.py writes for State.events, move after move."""
+    for state in campaign(seed):
+        assert state.log == narration.log(state.events)
+
+
+def test_every_kind_of_event_is_a_frozen_dataclass_with_its_sentence():
+    """One sentence per kind of event, in one place."""
+    kinds = [k for k in vars(ev).values() if isinstance(k, type) and issubclass(k, ev.Event) and k is not ev.Event]
+    assert len(kinds) > 40
+    for kind in kinds:
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen, kind
+        assert kind in narration.SENTENCES, f"{kind.__name__} has no sentence"
+
+
+def test_the_view_shows_every_event():
+    """Nothing is hidden in a solo game: the view carries the events and their log."""
+    state = campaign(3, moves=30)[-1]
+    view = rules.view(state)
+    assert view.events == state.events and view.log == state.log
+
+
+def test_a_roll_is_recorded_once_final(dice):
+    """A roll made: its label, dice, total and verdict (kept, or re-rolled for 1 Luck)."""
+    dice.queue(3, 3)  # Explore 6, offered for Luck
+    state = play(situation(luck=1), "explore")
+    assert not [e for e in state.events[-3:] if isinstance(e, ev.RollMade)]
+    dice.queue(5, 6, 5, *QUIET)  # re-rolled: 11, a Clue event; a001 clue face 5: m464
+    state = play(state, "reroll")
+    made = [e for e in state.events if isinstance(e, ev.RollMade)]
+    assert made[0] == ev.RollMade("Explore (2d6+0)", (5, 6), 11, "row 11", rerolled=True)
+    assert ev.LuckChanged(1, 0, -1, "reroll") in state.events
+    assert ev.ActionChosen("explore") in state.events
+
+
+def test_revealing_the_villain_is_an_event_with_the_sm_it_changed(dice):
+    """R005a as events: the Villain revealed with the SM before and after its modifier."""
+    dice.queue(1, 1, 3, *QUIET)  # Explore 2: a Villain event; a003 face 3: Windibank (SM +1)
+    state = play(situation(adventure="a003", sm=1), "explore")
+    assert ev.VillainRevealed("c212", "James Windibank", 1, 1, 2) in state.events
+    assert ev.SMChanged(1, 2, 1, "villain") in state.events
+
+
+def test_a_solved_case_is_an_event_with_its_luck(dice):
+    """R005b 1 and R010 as events: the deduction, then the case solved with its reward."""
+    dice.queue(4, 3, 1, 1, 1)  # encounter 7, the Villain cornered; the deduction roll 2
+    state = play(situation(sm=3, **villain_known("c212", motive=1)), "rest", "deduction")
+    assert ev.VillainWayChosen("deduction") in state.events
+    assert ev.DeductionMade(12, 9, True) in state.events
+    assert ev.CaseEnded("a001", "solved", 1, 3, 0, 4) in state.events
+
+
+def test_a_paragraph_read_and_its_sm(dice):
+    """Reading a paragraph and the SM it gives are events (and their sentences)."""
+    dice.queue(*QUIET)
+    state = happen(situation(), {"sm": 1}, pid="m462")
+    assert ev.SMChanged(0, 1, 1, "paragraph") in state.events
+    assert narration.sentence(ev.SMChanged(0, 1, 1, "paragraph")) == "Solve Modifier +1 (now 1)."
+
+
+def test_sentences_stay_as_they_were():
+    """Issue 10 rewrites them; until then the log reads as it always has."""
+    assert narration.sentence(ev.TurnStarted(3)) == "— Turn 3 —"
+    assert narration.sentence(ev.ActionChosen("seek_information", "Charisma")) == \
+        "Action: Seek Information through Charisma."
+    assert narration.sentence(ev.EncounterRolled(7, 7, True)) == "Encounter roll 7 (needs 7+): something happens."
+    assert narration.sentence(ev.LuckChanged(2, 1, -1, "reroll")) == "Luck: 1 point spent to roll again."
+    assert narration.sentence(ev.LuckChanged(2, 3, 1, "ally joins")) is None  # told by AllyJoined
+    assert narration.sentence(ev.Killed("Holmes", "arrest")) == \
+        "The arrest goes wrong and Holmes dies: the campaign ends here."
+    assert narration.sentence(ev.CampaignEnded("retired", 2)) == "Holmes retires to keep bees, after 2 cases."
+
+
+def test_the_end_of_a_campaign_is_an_event():
+    """Retired or dead, the last event says how the campaign ended, as ``outcome`` does."""
+    state = campaign(5, moves=2000)[-1]
+    assert isinstance(state.events[-1], ev.CampaignEnded)
+    assert rules.outcome(state).result == state.events[-1].fate
