@@ -2,15 +2,18 @@
 
 A situation is a :class:`State` at a chosen point of a case: usually the start of a
 turn (the action decision on the table), built from a fresh campaign with
-``dataclasses.replace``. The dice are forced with the ``dice`` fixture (``conftest.py``).
+``dataclasses.replace``, with what is left to do as the engine's typed frames
+(``agenda.py``), run by the engine's own loop (``machine.run``). Its log and events start
+empty. The dice are forced with the ``dice`` fixture (``conftest.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from sherlockkit.games.story import casebook, frames, rules
+from sherlockkit.games.story import casebook, machine, rules
 from sherlockkit.games.story import characters
+from sherlockkit.games.story.agenda import ApplyEffects, Encounter, EndTurn, Read, StartTurn
 from sherlockkit.games.story.characters import Character, make
 from sherlockkit.games.story.state import Choose, Sheet, State
 
@@ -42,7 +45,7 @@ def watson(**changes) -> Character:
 def run(state: State) -> State:
     """Run the machine on to the next decision."""
     sheet = Sheet(state)
-    frames.run(sheet, BOOK)
+    machine.run(sheet, BOOK)
     return sheet.freeze()
 
 
@@ -52,7 +55,7 @@ def situation(turn: int = 1, adventure: str = "a001", luck: int = 0, traits: tup
     so ``bonus_next``, ``investigate_next`` and ``trapped_next`` become this turn's."""
     state = replace(
         _BASE, holmes=holmes(*traits), watson=watson(), luck=luck, adventure=adventure, turn=turn,
-        read=(), log=("(set up by hand)",), rolls=(), stack=(("turn",),), pending=None)
+        read=(), log=(), events=(), rolls=(), stack=(StartTurn(),), pending=None)
     return run(replace(state, **fields))
 
 
@@ -60,7 +63,7 @@ def after_case(sm: int = 0, luck: int = 0, **fields) -> State:
     """The decision after a solved case, with ``sm`` left to spend."""
     state = replace(
         _BASE, holmes=holmes(), watson=watson(), luck=luck, sm=sm, phase="after_case",
-        cases=(("a001", "solved"),), read=(), log=("(set up by hand)",), rolls=(), stack=(), pending=None)
+        cases=(("a001", "solved"),), read=(), log=(), events=(), rolls=(), stack=(), pending=None)
     return run(replace(state, **fields))
 
 
@@ -68,17 +71,17 @@ def happen(state: State, *effects, pid: str = "m462") -> State:
     """``effects`` (of paragraph ``pid``) take place as this turn's action; then the
     turn's encounter roll (queue :data:`QUIET` for nothing) and the next turn follow."""
     return run(replace(state, pending=None, rolls=(),
-                       stack=(("end_turn",), ("encounter", False), ("effects", pid, tuple(effects)))))
+                       stack=(EndTurn(), Encounter(False), ApplyEffects(pid, tuple(effects)))))
 
 
 def read(state: State, pid: str) -> State:
     """Paragraph ``pid`` is read as this turn's action (then the encounter roll)."""
-    return run(replace(state, pending=None, rolls=(), stack=(("end_turn",), ("encounter", False), ("read", pid))))
+    return run(replace(state, pending=None, rolls=(), stack=(EndTurn(), Encounter(False), Read(pid))))
 
 
 def lose(state: State) -> State:
     """The case runs out of time now (at the end of turn 12), with 1 SM so that nobody dies."""
-    return run(replace(state, turn=12, sm=max(state.sm, 1), pending=None, stack=(("end_turn",),)))
+    return run(replace(state, turn=12, sm=max(state.sm, 1), pending=None, stack=(EndTurn(),)))
 
 
 def play(state: State, *options: str) -> State:
