@@ -4,8 +4,8 @@ The engine rolls on these objects and ``odds.py`` reads exact probabilities from
 same objects, so a change here changes play and analysis together.
 
 A table row's result is a tuple of *effects*, in the same little language as the
-casebook's paragraphs (see ``casebook.py``): ``{"sm": 1}``, ``{"event": "clue"}``,
-``{"villain_option": 2}``... The engine interprets both the same way.
+casebook's paragraphs: ``{"sm": 1}``, ``{"event": "clue"}``, ``{"villain_option": 2}``...
+One registry, ``effects.EFFECTS``, reads both.
 """
 
 from __future__ import annotations
