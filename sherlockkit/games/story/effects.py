@@ -122,6 +122,7 @@ def apply_effects(sheet: Sheet, book: Casebook, frame: ApplyEffects) -> None:
 
 
 def _roll(sheet: Sheet, book: Casebook, pid: str, effect: Mapping) -> None:
+    """R004: a Quality or Trait roll, then its success or failure effects."""
     spec = effect["roll"]
     what = spec.get("quality") or spec.get("trait")
     label = f"{what} roll" + (f" ({spec['target']}+)" if "target" in spec else "")
@@ -154,6 +155,7 @@ def resolve_table(sheet: Sheet, book: Casebook, roll: TableRoll, die: int) -> st
 
 
 def _choice(sheet: Sheet, book: Casebook, pid: str, options: list) -> None:
+    """The player chooses one of the paragraph's options (see :func:`take_option`)."""
     sheet.push(Offer(pid, tuple(options)))
     sheet.pending = Decision("choice", f"{book[pid].title}: what do you do?",
                              tuple((str(i), o["label"]) for i, o in enumerate(options)))
@@ -215,6 +217,7 @@ def check_roll(spec: Any, where: str) -> None:
 
 
 def check_number(book, value, where):
+    """A whole number from -6 to 6 (an SM or Luck change, a villain's SM modifier)."""
     if not isinstance(value, int) or isinstance(value, bool) or not -6 <= value <= 6:
         raise CasebookError(f"{where}: expects a whole number from -6 to 6.")
 
@@ -296,14 +299,17 @@ def _check_text(book, value, where):
 
 
 def _sm(sheet: Sheet, book: Casebook, pid: str, amount: int) -> None:
+    """The Solve Modifier changes (never below 0, R001)."""
     sheet.gain_sm(amount, "paragraph")
 
 
 def _luck(sheet: Sheet, book: Casebook, pid: str, amount: int) -> None:
+    """Luck changes (never below 0, R003)."""
     sheet.gain_luck(amount, "paragraph")
 
 
 def _goto(sheet: Sheet, book: Casebook, pid: str, target: str) -> None:
+    """The paragraph ``target`` is read next."""
     sheet.push(Read(target))
 
 

@@ -73,6 +73,9 @@ class Fight:
 
 @dataclass(frozen=True)
 class State:
+    """A campaign as it stands between two moves: the campaign, the case under way, and
+    the machine (what is left to do, the decision on the table, the trail and the events)."""
+
     seed: int
     step: int
     # the campaign
@@ -183,6 +186,7 @@ class Sheet:
         self.stack = self.stack + tuple(frames)
 
     def pop(self) -> Frame:
+        """The frame to run next, taken off the stack."""
         frame, self.stack = self.stack[-1], self.stack[:-1]
         return frame
 
