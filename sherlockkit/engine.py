@@ -165,14 +165,14 @@ class Bot(Protocol):
 def check_seed(seed: Any) -> int:
     """``seed`` if it is a whole number; otherwise ``ValueError`` with a sentence."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"A seed is a whole number, not {_short(seed)}.")
+        raise ValueError(f"A seed is a whole number, not {shortened(seed)}.")
     return seed
 
 
 def check_players(players: Any, low: int, high: int, title: str) -> int:
     """``players`` if it is a whole number from ``low`` to ``high``; otherwise ``ValueError``."""
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-        raise ValueError(f"{title} is for {low} to {high} players, not {_short(players)}.")
+        raise ValueError(f"{title} is for {low} to {high} players, not {shortened(players)}.")
     return players
 
 
@@ -201,7 +201,7 @@ def replace_at(seq: tuple, index: int, value: Any) -> tuple:
     return seq[:index] + (value,) + seq[index + 1:]
 
 
-def _short(value: Any) -> str:
+def shortened(value: Any) -> str:
     """``repr(value)``, cut short so a refusal never echoes a huge input back."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -241,7 +241,7 @@ def check_fields(action: Any) -> str | None:
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         if not _fits(value, hints[f.name]):
-            return f"A move's {f.name} cannot be {_short(value)}."
+            return f"A move's {f.name} cannot be {shortened(value)}."
     return None
 
 
@@ -265,7 +265,7 @@ def read_action(data: Any, actions: Mapping[str, type]) -> Any:
         raise ValueError("a move is a JSON object")
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in actions:
-        raise ValueError(f"unknown move {_short(kind)}")
+        raise ValueError(f"unknown move {shortened(kind)}")
     cls = actions[kind]
     fields = {k: v for k, v in data.items() if k != "kind"}
     names = {f.name for f in dataclasses.fields(cls)}

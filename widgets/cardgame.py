@@ -154,9 +154,6 @@ class CardGameTable(GameTable):
         self.hands_slider = w.IntSlider(value=o["hands"], min=1, max=MAX_HANDS, description="hands")
         panel = self.settings([w.HBox([self.players_slider, self.level_menu]), self.hands_slider], self._new_game,
                               replay_seconds=0.4)
-        self.seed.add_class("sk-seed-box")
-        self.new_button, self.replay_button, self.save_button, self.load_button = (
-            _find(panel, css) for css in ("new-game", "replay", "save", "load"))
         return panel
 
     # --- clicks ----------------------------------------------------------------------------
@@ -279,13 +276,3 @@ class CardGameTable(GameTable):
         self.hand_label.value = (f"<h4 class='sk-hand-label'>Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
                                  f" <small>({hint})</small></h4>")
 
-
-def _find(box: w.Widget, css: str) -> w.Button:
-    """The button with the CSS class ``sk-<css>`` somewhere inside ``box``."""
-    todo = [box]
-    while todo:
-        for child in getattr(todo.pop(), "children", ()):
-            if f"sk-{css}" in child._dom_classes:
-                return child
-            todo.append(child)
-    raise LookupError(f"no sk-{css} button in the settings")

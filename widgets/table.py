@@ -39,14 +39,18 @@ class GameTable(w.VBox):
                  replay_seconds: float = 0.6) -> w.Accordion:
         """The folded settings panel: ``rows`` of the game's own settings, then a seed box,
         New game (which calls ``start(seed)``, ``None`` for a random seed) and the saves.
-        A seed box holding something else than a whole number is refused with a sentence."""
+        A seed box holding something else than a whole number is refused with a sentence.
+        Keeps ``seed``, ``new_button``, ``replay_button``, ``save_button``, ``load_button``
+        and ``save_box`` for the table and its tests."""
         self.seed = w.Text(value="", placeholder="random", description="seed")
+        self.seed.add_class("sk-seed-box")
 
         def new_game(_=None) -> None:
             seed = read_seed(self.game, self.seed.value)
             if seed is not BAD_SEED:
                 start(seed)
 
-        new = action_button("New game", new_game, "new-game", style="success")
+        self.new_button = action_button("New game", new_game, "new-game", style="success")
         self.save_box, saving = save_controls(self.game, what, replay_seconds=replay_seconds)
-        return settings_panel(list(rows) + [self.seed, w.HBox([new, *saving]), self.save_box], what)
+        self.replay_button, self.save_button, self.load_button = saving
+        return settings_panel(list(rows) + [self.seed, w.HBox([self.new_button, *saving]), self.save_box], what)

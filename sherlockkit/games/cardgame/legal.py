@@ -7,6 +7,7 @@ move into a sentence (:func:`why_illegal`).
 
 from __future__ import annotations
 
+from sherlockkit import engine
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.cards import AFOOT, ALIBI, KINDS, VILLAINS
 from sherlockkit.games.cardgame.state import (
@@ -95,7 +96,7 @@ def why_illegal(state: State, action: Action) -> str:
         return "A Villain goes down only as the last card of a hand: all your cards must be Villains."
     card = action.card
     if card not in hand:
-        return legality.full_stop(f"You hold no {card}") if card in KINDS else f"There is no card called {_short(card)}."
+        return legality.full_stop(f"You hold no {card}") if card in KINDS else f"There is no card called {engine.shortened(card)}."
     if all(c in VILLAINS for c in hand):
         return "You hold only Villains: put them down together."
     if card == AFOOT:
@@ -110,9 +111,3 @@ def why_illegal(state: State, action: Action) -> str:
             return f"{card} names another player, not yourself."
         return f"{card} names another player: choose one of {', '.join(n for i, n in enumerate(names) if i != me)}."
     return f"{card} names nobody."
-
-
-def _short(text: str) -> str:
-    """``repr(text)``, cut short: a refusal never echoes a long input back."""
-    shown = repr(text)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
