@@ -134,6 +134,32 @@ def test_a_policy_choosing_a_closed_action_is_refused():
         case_odds.solve(policy=lambda s, options: "explore", situation=late(2))
 
 
+def test_the_model_counts_or_sets_aside_every_effect_of_the_language():
+    """Every effect the engine knows (``effects.EFFECTS``) is either counted by the model
+    or set aside on purpose: a new effect cannot slip through unnoticed."""
+    from sherlockkit.games.story import case_model, effects
+
+    assert case_model.MODELLED | case_model.SET_ASIDE == set(effects.EFFECTS)
+    assert not case_model.MODELLED & case_model.SET_ASIDE
+    model = case_odds.Model("a001")
+    for name in case_model.SET_ASIDE:
+        assert model.effect({name: True}, 0) == case_model.NOTHING
+    with pytest.raises(ValueError, match="does not know the effect 'juggle'"):
+        model.effect({"juggle": 3}, 0)
+
+
+def test_the_model_reads_the_d6_tables_that_name_a_line():
+    """A Holmes-or-Watson event is a d6 table (1-3 Holmes, 4-6 Watson): the model weighs
+    each line by the table's own odds."""
+    model = case_odds.Model("a001")
+    half = case_odds.Fraction(1, 2)
+    expected = {}
+    for line in ("holmes", "watson"):
+        for delta, p in model.line(line, 1).items():
+            expected[delta] = expected.get(delta, 0) + half * p
+    assert model.effect({"holmes_or_watson": True}, 0) == expected
+
+
 def test_an_unknown_adventure_is_refused():
     with pytest.raises(ValueError, match="not an adventure"):
         case_odds.Model("a999")

@@ -3,7 +3,7 @@
 import networkx as nx
 from sympy import Rational
 
-from sherlockkit.games.story import casebook, graph, tables
+from sherlockkit.games.story import casebook, effects, graph, tables
 
 G = graph.paragraph_graph()
 BOOK = casebook.load()
@@ -93,3 +93,34 @@ def test_paragraph_graph_returns_a_copy_to_change_freely():
     copy = graph.paragraph_graph()
     copy.remove_node("a001")
     assert "a001" in graph.paragraph_graph()
+
+
+def test_every_link_the_effect_registry_names_is_an_edge():
+    """The graph reads where an effect leads from ``effects.EFFECTS``: every paragraph a
+    paragraph's effects lead to is an edge, and every adventure line they roll on is an
+    edge to each adventure that lists the paragraph on a line."""
+    for pid, p in BOOK.items():
+        for target in effects.leads_to(p.effects):
+            if target in casebook.LINES:
+                listing = [a for a, q in BOOK.items() if q.kind == "adventure"
+                           and any(pid in q[line] for line in casebook.LINES)]
+                assert listing and all(G.has_edge(pid, a) for a in listing), (pid, target)
+            else:
+                assert G.has_edge(pid, target), (pid, target)
+
+
+def test_only_a_certain_go_to_or_a_roll_carries_a_chance():
+    """In a paragraph's effects, a ``goto`` is certain and a roll splits the chance; a
+    choice or a fight leaves the edges it leads to to the player (``p`` is ``None``)."""
+    raw = {
+        "r001": {"kind": "rule", "title": "Start", "text": "Begin.", "see": ["m420"]},
+        "m420": {"kind": "character", "title": "A cabman", "text": "He knows the way.",
+                 "effects": [{"goto": "m403"},
+                             {"choice": [{"label": "Ride", "effects": [{"goto": "m629"}]},
+                                         {"label": "Walk", "effects": []}]}]},
+        "m403": {"kind": "memoir", "title": "Home", "text": "Baker Street."},
+        "m629": {"kind": "memoir", "title": "Away", "text": "A narrow escape."},
+    }
+    small = graph.build(casebook.parse(raw))
+    assert small["m420"]["m403"]["p"] == 1 and small["m420"]["m403"]["how"] == "read m403"
+    assert small["m420"]["m629"]["p"] is None and small["m420"]["m629"]["how"].startswith("a choice: Ride / Walk")

@@ -40,7 +40,7 @@ from typing import Callable, Iterable, NamedTuple
 from sympy import Rational
 
 from sherlockkit.dice import two_d6
-from sherlockkit.games.story import casebook, rolls, tables
+from sherlockkit.games.story import casebook, effects, rolls, tables
 from sherlockkit.games.story.casebook import Casebook
 from sherlockkit.games.story.characters import holmes as young_holmes, watson as dr_watson
 from sherlockkit.games.story.rules import DEFAULT_TRAITS
@@ -116,6 +116,15 @@ def _mix(parts: Iterable[tuple[Fraction, dict]]) -> dict:
 
 NOTHING = {Delta(): Fraction(1)}
 
+#: The effects of the language (``effects.EFFECTS``) that change nothing the model counts:
+#: permissions, places, allies leaving or hurt, wounds, items; and the engine's own steps
+#: (``joins``, ``end_case_reward``, ``villain_fight``), never written in a paragraph or a row.
+SET_ASIDE = frozenset({"allow_investigate", "location", "ally_leaves", "allies_may_leave", "kill_random_ally",
+                       "wound", "item", "block_channel", "joins", "end_case_reward", "villain_fight"})
+#: The effects the model counts (``Model.effect``).
+MODELLED = frozenset({"roll", "sm", "luck", "choice", "ally", "fight", "event", "goto", "holmes_or_watson", "witness",
+                      "reveal_motive", "trap", "motive_found", "death", "bonus", "villain_option", "end_case"})
+
 
 def _fraction(p: Rational) -> Fraction:
     """An exact sympy chance as the solver's fraction (the same value)."""
@@ -169,17 +178,19 @@ class Model:
         return dist
 
     def effect(self, effect, depth: int) -> dict:
-        if "roll" in effect:
+        """What one effect of the casebook's language does, as a distribution of deltas
+        (``NOTHING`` for the effects the model sets aside, :data:`SET_ASIDE`)."""
+        name, value = effects.name_of(effect), effects.value_of(effect)
+        if name == "roll":
             p = self.chance(effect["roll"])
             return _mix([(p, self.effects(effect.get("success", ()), depth)),
                          (1 - p, self.effects(effect.get("failure", ()), depth))])
-        (name, value), = effect.items()
         if name in ("sm", "luck"):
             return {Delta(**{name: value}): Fraction(1)}
         if name == "choice":
             options = [self.effects(o.get("effects", ()), depth) for o in value]
             return max(options, key=lambda d: (sum(p * x.sm for x, p in d.items()), sum(p * x.luck for x, p in d.items())))
-        if name == "ally":
+        if name == "ally":  # R002: joining brings 1 Luck; the Ally's help is outside the model
             p = self.chance({"trait": "Charisma", "target": 7})
             return {Delta(luck=1): p, Delta(): 1 - p}
         if name == "fight":
@@ -191,10 +202,10 @@ class Model:
             return self.line("location" if value == "location_or_clue" else value, depth + 1)
         if name == "goto":
             return self.effects(self.book[value].effects, depth + 1) if depth < 3 else NOTHING
-        if name == "holmes_or_watson":
-            return _mix([(Fraction(1, 2), self.line("holmes", depth + 1)), (Fraction(1, 2), self.line("watson", depth + 1))])
-        if name == "witness":
-            return _mix([(Fraction(1, 3), self.line(line, depth + 1)) for line in ("location", "character", "clue")])
+        if name in tables.D6_TABLES:  # a d6 table that names the line to roll on
+            table = tables.D6_TABLES[name]
+            results = {row.label: row.result for row in table.rows}
+            return _mix([(_fraction(p), self.line(results[label], depth + 1)) for label, p in table.odds().items()])
         simple = {"reveal_motive": Delta(motive=True), "trap": Delta(trap=True), "motive_found": Delta(motive_found=True),
                   "death": Delta(end="dead")}
         if name in simple:
@@ -205,7 +216,9 @@ class Model:
             return {Delta(option=value): Fraction(1)}
         if name == "end_case":
             return {Delta(end=value): Fraction(1)}
-        return NOTHING  # permissions, allies leaving, wounds, items, places: outside the model
+        if name in SET_ASIDE:
+            return NOTHING
+        raise ValueError(f"The case model does not know the effect {name!r}: count it, or set it aside (SET_ASIDE).")
 
     def line(self, line: str, depth: int) -> dict:
         """An event of a line: each die face's paragraph, 1/6 each."""

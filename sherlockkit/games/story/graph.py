@@ -5,7 +5,9 @@ with its ``kind`` and ``title``. One edge for every way a paragraph leads to ano
 with ``how`` (the die faces, the choice, success or failure, a rule's cross-reference)
 and ``p``, the exact probability as a ``Rational`` where chance decides (``None`` where
 the player or the course of the case decides). Roll probabilities are those of the
-*reference party*: young Holmes with the default traits and Watson, no allies.
+*reference party*: young Holmes with the default traits and Watson, no allies, by R004
+as ``rolls`` states it. Where an effect leads, and its words, come from the effect
+registry (``effects.EFFECTS``: ``leads_to``, ``describe``), as the engine applies it.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from typing import Iterable, Mapping
 import networkx as nx
 from sympy import Rational
 
-from sherlockkit.games.story import casebook, rolls, tables
+from sherlockkit.games.story import casebook, effects, rolls, tables
 from sherlockkit.games.story.casebook import LINES, Casebook
+from sherlockkit.games.story.effects import EFFECTS
 from sherlockkit.games.story.characters import holmes, watson
 from sherlockkit.games.story.rules import DEFAULT_TRAITS
 
@@ -64,11 +67,17 @@ def _add(graph, source, target, how, p=None):
     graph.add_edge(source, target, how=how, p=p)
 
 
-def _walk(graph, book, source, effects: Iterable, chance=Rational(1), how=""):
-    """Edges for every paragraph the effects can lead to (recursively through rolls,
-    choices and fights); ``chance`` is the probability of reaching these effects."""
-    for effect in effects:
-        if "roll" in effect:
+def _walk(graph, book, source, said: Iterable, chance=Rational(1), how=""):
+    """Edges for every paragraph the effects ``said`` can lead to; ``chance`` is the
+    probability of reaching these effects (``None`` once a choice or a fight decides).
+
+    A roll is walked here, since the chance splits between its success and its failure;
+    every other effect says itself where it leads (``EFFECTS[name].leads_to``: paragraphs,
+    and the adventure lines it rolls on) and in what words (``describe``). Only a ``goto``
+    is certain; where anything else leads is decided by the player or by the case."""
+    for effect in said:
+        name, value = effects.name_of(effect), effects.value_of(effect)
+        if name == "roll":
             p = roll_chance(effect["roll"])
             what = effect["roll"].get("quality") or effect["roll"].get("trait")
             _walk(graph, book, source, effect.get("success", ()), chance * p if chance is not None else None,
@@ -76,19 +85,14 @@ def _walk(graph, book, source, effects: Iterable, chance=Rational(1), how=""):
             _walk(graph, book, source, effect.get("failure", ()), chance * (1 - p) if chance is not None else None,
                   f"{how}{what} failure → ")
             continue
-        (name, value), = effect.items()
-        if name == "goto":
-            _add(graph, source, value, f"{how}go to", chance)
-        elif name == "choice":
-            for option in value:
-                _walk(graph, book, source, option.get("effects", ()), None, f"choice: {option['label']} → ")
-        elif name == "fight":
-            _add(graph, source, tables.ESCAPE_PARAGRAPH, f"{how}escape from the fight")
-            _walk(graph, book, source, value.get("won", ()), None, f"{how}fight won → ")
-            _walk(graph, book, source, value.get("escaped", ()), None, f"{how}escaped → ")
-        elif name == "event":
-            for adventure in _adventures_with(book, source) or ():
-                _add(graph, source, adventure, f"{how}roll on the {value} line")
+        words = f"{how}{EFFECTS[name].describe(value)}"
+        for target in EFFECTS[name].leads_to(value):
+            if target in LINES:  # a line of the adventure being played: any that lists this paragraph
+                line = f"roll on the {target} line"
+                for adventure in _adventures_with(book, source):
+                    _add(graph, source, adventure, f"{how}{line}" if name == "event" else f"{words} → {line}")
+            else:
+                _add(graph, source, target, words, chance if name == "goto" else None)
 
 
 def _adventures_with(book: Casebook, pid: str) -> list[str]:
