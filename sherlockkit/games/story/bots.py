@@ -1,7 +1,7 @@
 """Bots for the Detective Story Game: detectives who play a whole campaign from the case
 sheet they see.
 
-A bot reads only its :class:`~sherlockkit.games.story.rules.View`: the decision on the
+A bot reads only its :class:`~sherlockkit.games.story.state.View`: the decision on the
 table (its kind and its options) and what the sheet shows (turn, SM, Luck, the Villain
 and the Motive once known, the cases so far). The turn's action is chosen by one of the
 case model's policies (``case_odds.POLICIES``, so the bots and the model's numbers play
@@ -30,8 +30,7 @@ from typing import Mapping
 
 from sherlockkit.games.story import case_odds
 from sherlockkit.games.story.case_odds import Policy, Situation
-from sherlockkit.games.story.rules import View
-from sherlockkit.games.story.state import Choose
+from sherlockkit.games.story.state import Choose, View
 
 #: Cases a bot plays before it retires.
 CASES = 3
