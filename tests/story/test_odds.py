@@ -75,6 +75,18 @@ def test_encounter_matrix_by_hand():
     assert motive["villain"] == R(26, 36) * R(3, 6)
 
 
+def test_the_chance_of_an_event_is_the_one_the_matrix_and_the_case_model_read():
+    """R008 stated once for the analyses: 2d6 (+1 when Waiting) at or over 7, 6, 5."""
+    assert [odds.encounter_chance(t) for t in (1, 5, 9)] == [R(21, 36), R(26, 36), R(30, 36)]
+    assert [odds.encounter_chance(t, waiting=True) for t in (4, 8, 12)] == [R(26, 36), R(30, 36), R(33, 36)]
+    model = case_odds.Model("a001")
+    for turn in range(1, 13):
+        for waiting in (False, True):
+            p = odds.encounter_chance(turn, waiting)
+            assert odds.encounter_odds(turn, waiting=waiting)["none"] == 1 - p
+            assert model.encounter_deltas(turn, 0, waiting)[None] == 1 - case_odds.Fraction(int(p.p), int(p.q))
+
+
 @pytest.mark.parametrize("turn", range(1, 13))
 def test_encounter_odds_sum_to_one(turn):
     for motive, arrest, waiting in [(False, False, False), (True, False, True), (True, True, False)]:

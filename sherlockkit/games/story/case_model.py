@@ -40,7 +40,7 @@ from typing import Callable, Iterable, NamedTuple
 from sympy import Rational
 
 from sherlockkit.dice import two_d6
-from sherlockkit.games.story import casebook, effects, rolls, tables
+from sherlockkit.games.story import casebook, effects, odds, rolls, tables
 from sherlockkit.games.story.casebook import Casebook
 from sherlockkit.games.story.characters import holmes as young_holmes, watson as dr_watson
 from sherlockkit.games.story.rules import DEFAULT_TRAITS
@@ -386,8 +386,7 @@ class Model:
         threshold, columns = tables.encounter_band(turn)
         key = ("encounter", threshold, columns, shift, waiting)
         if key not in self._lines:
-            bonus = tables.WAIT_BONUS if waiting else 0
-            event = sum((p for t, p in TWO_D6.items() if t + bonus >= threshold), Fraction(0))
+            event = _fraction(odds.encounter_chance(turn, waiting))
             merged: dict = defaultdict(Fraction)
             merged[None] = 1 - event
             for face in range(1, 7):

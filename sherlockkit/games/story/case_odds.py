@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Mapping
 
 from sympy import Rational
 
-from sherlockkit.games.story import tables
+from sherlockkit.games.story import odds, tables
 from sherlockkit.games.story.case_model import (  # noqa: F401 - the model's names, read here too
     ACTIONS, BONUS_CAP, D6, LOST, LUCK_CAP, SM_CAP, SOLVED, TWO_D6, Delta, Fraction, Model, Situation,
 )
@@ -389,6 +389,8 @@ def simulate(policy: Policy, cases: int, adventure: str = "a001", traits: Iterab
     rng = random.Random(seed)
     model = Model(adventure, traits)
     solver = Solver(model, policy)
+    events = {(turn, waiting): float(odds.encounter_chance(turn, waiting))  # R008, turn by turn
+              for turn in range(1, tables.TURNS + 1) for waiting in (False, True)}
     arrests = 0
     for _ in range(cases):
         s = solver.canon(start())
@@ -401,9 +403,8 @@ def simulate(policy: Policy, cases: int, adventure: str = "a001", traits: Iterab
                     s = _sample(model.apply(s, _sample(model.row_effects(action, label), rng)), rng)
             if isinstance(s, str):
                 break
-            threshold, columns = tables.encounter_band(s.turn)
-            waiting = s.action == "wait"
-            if _sample(TWO_D6, rng) + (tables.WAIT_BONUS if waiting else 0) >= threshold:
+            _, columns = tables.encounter_band(s.turn)
+            if rng.random() < events[s.turn, s.action == "wait"]:
                 shift = tables.encounter_shift(s.motive is not None, model.can_arrest(s))
                 line = columns[tables.encounter_column(rng.randint(1, 6), shift) - 1]
                 s = _sample(model.apply(s, _sample(model.line(line, 1), rng)), rng)

@@ -39,12 +39,19 @@ def action_outcomes(action: str, *, turn: int, sm: int = 0, traits: dict | None 
     return ACTION_TABLES[action].odds(modifier)
 
 
+def encounter_chance(turn: int, waiting: bool = False) -> Rational:
+    """R008: the exact chance that something happens at the end of a turn: 2d6 (plus
+    Wait's bonus) at or over the turn's threshold."""
+    threshold, _ = tables.encounter_band(turn)
+    bonus = tables.WAIT_BONUS if waiting else 0
+    return two_d6.probability(lambda total: total + bonus >= threshold)
+
+
 def encounter_odds(turn: int, *, motive_revealed: bool = False, can_arrest: bool = False,
                    waiting: bool = False) -> dict[str, Rational]:
     """The exact chance of no event and of each type of event at the end of a turn (R008)."""
-    threshold, columns = tables.encounter_band(turn)
-    bonus = tables.WAIT_BONUS if waiting else 0
-    event = two_d6.probability(lambda total: total + bonus >= threshold)
+    _, columns = tables.encounter_band(turn)
+    event = encounter_chance(turn, waiting)
     shift = tables.encounter_shift(motive_revealed, can_arrest)
     result = {key: Rational(0) for key in ENCOUNTER_KEYS}
     result["none"] = 1 - event
