@@ -40,7 +40,7 @@ from typing import Callable, Iterable, NamedTuple
 from sympy import Rational
 
 from sherlockkit.dice import two_d6
-from sherlockkit.games.story import casebook, effects, odds, rolls, tables
+from sherlockkit.games.story import casebook, effects, odds, party, rolls, tables
 from sherlockkit.games.story.casebook import Casebook
 from sherlockkit.games.story.characters import holmes as young_holmes, watson as dr_watson
 from sherlockkit.games.story.rules import DEFAULT_TRAITS
@@ -191,7 +191,7 @@ class Model:
             options = [self.effects(o.get("effects", ()), depth) for o in value]
             return max(options, key=lambda d: (sum(p * x.sm for x, p in d.items()), sum(p * x.luck for x, p in d.items())))
         if name == "ally":  # R002: joining brings 1 Luck; the Ally's help is outside the model
-            p = self.chance({"trait": "Charisma", "target": 7})
+            p = self.chance(party.JOIN_ROLL)
             return {Delta(luck=1): p, Delta(): 1 - p}
         if name == "fight":
             won = self.first_strike(value["opponents"][0])

@@ -15,6 +15,9 @@ from sherlockkit.games.story.events import (
 )
 from sherlockkit.games.story.state import Sheet
 
+#: R002: the roll that makes someone met join as an Ally.
+JOIN_ROLL = {"trait": "Charisma", "target": 7}
+
 
 def ally(sheet: Sheet, book: Casebook, pid: str, spec: dict) -> None:
     """R002: someone met may join on a Charisma 7 roll -- not someone already with
@@ -34,7 +37,7 @@ def ally(sheet: Sheet, book: Casebook, pid: str, spec: dict) -> None:
         return
     sheet.consult("r002")
     join = ({"joins": spec},)
-    sheet.push(Check(SkillRoll({"trait": "Charisma", "target": 7}, join, (), pid, f"Charisma 7: will {name} join?")))
+    sheet.push(Check(SkillRoll(dict(JOIN_ROLL), join, (), pid, f"Charisma 7: will {name} join?")))
 
 
 def joins(sheet: Sheet, book: Casebook, pid: str, spec: dict) -> None:

@@ -5,7 +5,7 @@ Deduction, Hide and Follow, or a Fight.
 
 from __future__ import annotations
 
-from sherlockkit.games.story import campaign, combat
+from sherlockkit.games.story import campaign, combat, rolls
 from sherlockkit.games.story.agenda import (
     ApplyEffects, Check, Cornered, DeductionRoll, MotiveRoll, SkillRoll, VillainRoll,
 )
@@ -127,8 +127,9 @@ def resolve_deduction(sheet: Sheet, book: Casebook, roll: DeductionRoll, total: 
     villain = book[sheet.villain]
     theirs = total + villain["brains"]
     ours = sheet.holmes.quality("Brains") + sheet.sm
-    sheet.record(DeductionMade(ours, theirs, ours > theirs))
-    if ours > theirs:
+    outwitted = rolls.deduction_success(sheet.holmes.quality("Brains"), sheet.sm, villain["brains"])(total)
+    sheet.record(DeductionMade(ours, theirs, outwitted))
+    if outwitted:
         campaign.end_case(sheet, book, "solved", reward=villain["rewards"]["deduction"])
         return "success"
     start_way(sheet, book, "hide_follow")
