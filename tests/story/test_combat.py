@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from sherlockkit.games.story import combat, rules
-from sherlockkit.games.story.events import Exchange
+from sherlockkit.games.story.events import Exchange, FightWon, StrikeResult
 from sherlockkit.games.story.tables import combat_result, strike_modifier
 
 from .situations import QUIET, happen, holmes, keep, names, person, play, roll, rolls, situation, watson
@@ -43,14 +43,16 @@ def test_a_strike_is_brawn_plus_1d6_plus_its_modifiers(brawn, changes, die, tota
     assert combat.strike(fighter, (), die) == total
 
 
-def test_a_stunned_fighter_strikes_1_lower():
-    """R009a: -1 if the Character is Stunned."""
-    assert combat.strike(holmes(), ("Holmes",), 4) == 5 + 4 + 1 - 1
+def test_a_stunned_fighter_strikes_2_lower():
+    """R009a's -1 if the Character is Stunned, and R009b's Brawn -1 for the rest of the
+    combat, as well (decision): Brawn 4 + 4 + 1 (band of 4) - 1."""
+    assert combat.strike(holmes(), ("Holmes",), 4) == 4 + 4 + 1 - 1
 
 
-def test_a_wounded_fighter_strikes_2_lower():
-    """R009a: -2 if the Character is Wounded."""
-    assert combat.strike(holmes(wounds=1), (), 4) == 5 + 4 + 1 - 2
+def test_a_wounded_fighter_strikes_on_his_reduced_brawn():
+    """R009a's -2 if Wounded is R009b's Brawn -2, counted once; the band reads the
+    reduced Brawn (decision): Brawn 5 - 2 = 3, no band: 3 + 4."""
+    assert combat.strike(holmes(wounds=1), (), 4) == 3 + 4
 
 
 @pytest.mark.parametrize("brawn, expected", [(1, 0), (3, 0), (4, 1), (8, 1), (9, 2), (12, 2)])
@@ -104,9 +106,13 @@ def test_holmes_stunned_on_2_to_4(dice, theirs):
 
 
 def test_holmes_wounded_on_5_to_7(dice):
-    """R009a: Holmes, difference 5 (7 against 12): Wounded."""
-    state = strike_once(dice, 1, 6)
-    assert state.holmes.wounds == 1 and state.pending.kind == "combat"
+    """R009a: Holmes, difference 5 (7 against 12): Wounded -- and the fight is over, lost
+    (R009a: combat goes on until one side is wounded)."""
+    dice.queue(1, *QUIET)
+    dice.draw(6)
+    state = happen(situation(**ALONE), fight(rough(5)))
+    assert state.holmes.wounds == 1 and state.fight is None
+    assert state.pending.kind == "action" and state.turn == 2
 
 
 def test_holmes_seriously_wounded_on_8_loses_the_case(dice):
@@ -116,14 +122,24 @@ def test_holmes_seriously_wounded_on_8_loses_the_case(dice):
     assert "m403" in state.read and state.phase == "after_case"
 
 
-@pytest.mark.parametrize("ours, theirs, result", [
-    (3, 2, "stunned"), (4, 2, "stunned"), (5, 2, "wounded"), (6, 1, "wounded"),
-])
-def test_another_target_stunned_on_1_2_and_wounded_on_3_5(dice, ours, theirs, result):
-    """R009a, all other targets: 1-2 Stunned, 3-5 Wounded (Holmes 6 + ours, Rough 6 + theirs)."""
+@pytest.mark.parametrize("ours, theirs", [(3, 2), (4, 2)])
+def test_another_target_stunned_on_1_2(dice, ours, theirs):
+    """R009a, all other targets: 1-2 Stunned, and the fight goes on (Holmes 6 + ours,
+    Rough 6 + theirs)."""
     state = strike_once(dice, ours, theirs)
-    foe = state.fight.opponents[0]
-    assert ("Rough" in state.fight.stunned, foe.wounds) == ((True, 0) if result == "stunned" else (False, 1))
+    assert state.fight.stunned == ("Rough",) and state.fight.opponents[0].wounds == 0
+    assert state.pending.kind == "combat"
+
+
+@pytest.mark.parametrize("ours, theirs", [(5, 2), (6, 1)])
+def test_another_target_wounded_on_3_5_and_the_fight_is_won(dice, ours, theirs):
+    """R009a, all other targets: 3-5 Wounded; the Wounded side has lost the fight, and
+    the paragraph's effects for a win follow."""
+    dice.queue(ours, *QUIET)
+    dice.draw(theirs)
+    state = happen(situation(**ALONE), fight(rough(5), won=[{"sm": 1}]))
+    assert StrikeResult("Rough", "wounded") in state.events and FightWon() in state.events
+    assert state.fight is None and state.sm == 1 and state.turn == 2
 
 
 def test_another_target_seriously_wounded_on_6_7_is_out_of_the_fight(dice):
@@ -164,25 +180,27 @@ def test_two_opponents_meet_two_fighters(dice):
 
 
 def test_stunned_only_once_per_fight(dice):
-    """R009b: a single Stun per fight; any later Stun changes nothing."""
+    """R009b: a single Stun per fight; any later Stun changes nothing (Holmes Stunned
+    strikes Brawn 4 + 2 + 1 - 1 = 6, not less)."""
     state = strike_once(dice, 2, 4)  # 8 against 10: Stunned
     dice.queue(2)
-    dice.draw(3)  # 8 - 1 = 7 against 9: Stunned again
+    dice.draw(2)  # 6 against 8: Stunned again
     state = play(state, "fight_on")
     assert state.fight.stunned == ("Holmes",)
-    assert last_exchange(state) == Exchange("Holmes", "Rough", 7, 9)
+    assert last_exchange(state) == Exchange("Holmes", "Rough", 6, 8)
+    dice.queue(2)
+    dice.draw(2)  # still 6 against 8
+    state = play(state, "fight_on")
+    assert last_exchange(state) == Exchange("Holmes", "Rough", 6, 8)
 
 
 def test_stunned_lasts_only_for_the_fight(dice):
     """R009b: the Brawn returns to normal after the combat ends."""
     state = strike_once(dice, 2, 4)  # 8 against 10: Holmes Stunned
-    dice.queue(6)
-    dice.draw(1)  # 12 - 1 = 11 against 7: difference 4, the rough is Wounded
-    state = play(state, "fight_on")
-    assert last_exchange(state) == Exchange("Holmes", "Rough", 11, 7)
     dice.queue(6, *QUIET)
-    dice.draw(1)  # 11 against 7 - 2 = 5: difference 6: Seriously Wounded, the fight is won
+    dice.draw(1)  # 4 + 6 + 1 - 1 = 10 against 7: difference 3, the rough is Wounded: won
     state = play(state, "fight_on")
+    assert last_exchange(state) == Exchange("Holmes", "Rough", 10, 7)
     assert state.fight is None and state.turn == 2
     dice.queue(2)
     dice.draw(1)  # a new fight: Holmes strikes 5 + 2 + 1 = 8 again, unstunned
@@ -274,10 +292,11 @@ def test_an_ally_seriously_wounded_in_a_fight_leaves_and_costs_1_luck(dice):
     shinwell = person("Shinwell Johnson", 5, 8, 7, Thief=1)  # the strongest with Watson away
     dice.queue(3)  # Shinwell: 8 + 3 + 1 = 12
     dice.draw(6)  # the brute: 10 + 6 + 2 = 18: difference 6
+    dice.queue(*QUIET)
     state = keep(happen(situation(luck=2, allies=(shinwell,), **ALONE), fight(("Brute", 10, {}))), "keep")
     assert names(state.allies) == ()
     assert state.luck == 1
-    assert state.pending.kind == "combat"  # Holmes is left to face the brute
+    assert state.fight is None and state.turn == 2  # the fight is lost: Holmes does not face the brute
 
 
 def test_an_ally_wounded_twice_leaves_and_costs_1_luck(dice):
@@ -293,6 +312,7 @@ def test_a_friendly_death_costs_1d3_luck(dice):
     shinwell = person("Shinwell Johnson", 5, 8, 7, Thief=1)
     dice.queue(1)  # Shinwell: 8 + 1 + 1 = 10
     dice.draw(6, 2)  # the brute: 10 + 6 + 2 = 18: difference 8, death; the d3: 2
+    dice.queue(*QUIET)
     state = keep(happen(situation(luck=3, allies=(shinwell,), **ALONE), fight(("Brute", 10, {}))), "keep")
     assert names(state.allies) == ()
     assert state.luck == 1

@@ -1,5 +1,11 @@
-"""Fights (R009a, and R009b for the other side): rounds of strikes, fighting on or
-trying to escape, and the opponents put out of the fight.
+"""Fights (R009a, and R009b for the other side): rounds of strikes until someone is
+hurt, fighting on or trying to escape, and what follows a fight (healing an Ally).
+
+A fight goes on only while nobody is hurt: the first Wounded, Seriously Wounded or
+killed result, on either side, ends it, and the side that took it has lost (R009a:
+"until one side escapes, surrenders or is wounded or killed"). A Stun or an
+unhurt exchange lets the round go on, and after the round the player fights on or
+tries to escape.
 """
 
 from __future__ import annotations
@@ -7,7 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sherlockkit.games.story import campaign, dice, party, tables
-from sherlockkit.games.story.agenda import ApplyEffects, Check, EscapeRoll, FightEnd, FightRound, Read, StrikeRoll
+from sherlockkit.games.story.agenda import (
+    ApplyEffects, Check, EscapeRoll, FightEnd, FightRound, Read, Rest, StrikeRoll,
+)
 from sherlockkit.games.story.casebook import Casebook
 from sherlockkit.games.story.characters import SERIOUSLY_WOUNDED, WOUNDED, Character, make
 from sherlockkit.games.story.events import (
@@ -17,10 +25,13 @@ from sherlockkit.games.story.state import Decision, Fight, Sheet
 
 #: What a strike's result does to the loser's wounds.
 HARM = {"wounded": WOUNDED, "seriously wounded": SERIOUSLY_WOUNDED, "death": SERIOUSLY_WOUNDED}
+#: The Brawn a Wound takes off for the case and a Stun for the fight (R009b).
+WOUND_BRAWN, STUN_BRAWN = 2, 1
 
 
 def fight(sheet: Sheet, book: Casebook, pid: str, spec: dict) -> None:
-    """A paragraph's fight against its opponents, with its effects for winning and escaping."""
+    """A paragraph's fight against its opponents, with its effects for winning and for
+    coming away without a win (an escape, or a lost fight)."""
     opponents = tuple(make(o["name"], o.get("brains", 5), o["brawn"], o.get("bravery", 5), dict(o.get("traits", {})))
                       for o in spec["opponents"])
     start_fight(sheet, opponents, tuple(spec.get("won", ())), tuple(spec.get("escaped", ())), pid, villain=False)
@@ -35,15 +46,41 @@ def start_fight(sheet: Sheet, opponents: tuple[Character, ...], won: tuple, esca
     sheet.push(FightRound())
 
 
+# --- the strike -----------------------------------------------------------------------------------
+
+
+def fighting_brawn(brawn: int, *, stunned: bool = False, wounded: bool = False) -> int:
+    """R009b: the Brawn a fighter has in the fight: 2 less once Wounded (for the case),
+    1 less once Stunned (for the fight)."""
+    return brawn - (WOUND_BRAWN if wounded else 0) - (STUN_BRAWN if stunned else 0)
+
+
+def strike_base(brawn: int, *, weaponry: int = 0, madness: int = 0, addiction: int = 0,
+                stunned: bool = False, wounded: bool = False) -> int:
+    """R009a with R009b: what a strike adds to its 1d6, for a fighter of Brawn ``brawn``.
+
+    The Brawn is the fighting Brawn (:func:`fighting_brawn`), and the band (+1 for 4-8,
+    +2 for 9+) is read on it. A Stun also costs R009a's -1 on top of R009b's Brawn: the
+    two rules each take 1 (the issue's reading). A Wound's -2 is R009b's Brawn lost for
+    the case, which R009a's "-2 if Wounded" names again: counted once."""
+    now = fighting_brawn(brawn, stunned=stunned, wounded=wounded)
+    return now + tables.strike_modifier(now, weaponry=weaponry, madness=madness, addiction=addiction,
+                                        stunned=stunned, wounded=False)
+
+
 def strike(person: Character, stunned: tuple[str, ...], die: int) -> int:
-    """R009a: Brawn + 1d6 + the strike's modifiers for ``person`` (``stunned``: who is Stunned)."""
-    return person.brawn + die + tables.strike_modifier(
-        person.brawn, weaponry=person.trait("Weaponry"), madness=person.trait("Madness"),
-        addiction=person.trait("Addiction"), stunned=person.name in stunned, wounded=person.wounds >= WOUNDED)
+    """R009a: ``person``'s strike total on ``die`` (``stunned``: who is Stunned in this fight)."""
+    return die + strike_base(person.brawn, weaponry=person.trait("Weaponry"), madness=person.trait("Madness"),
+                             addiction=person.trait("Addiction"), stunned=person.name in stunned,
+                             wounded=person.wounds >= WOUNDED)
+
+
+# --- a round --------------------------------------------------------------------------------------
 
 
 def fight_round(sheet: Sheet, book: Casebook, frame: FightRound) -> None:
-    """R009a: one round: the strongest of the group meet the opponents one to one."""
+    """R009a: one round: the strongest of the group meet the opponents one to one, the
+    strongest pair first."""
     if sheet.fight is None or sheet.phase != "case":
         return
     opponents = [o for o in sheet.fight.opponents if o.able]
@@ -56,7 +93,7 @@ def fight_round(sheet: Sheet, book: Casebook, frame: FightRound) -> None:
 def resolve_strike(sheet: Sheet, book: Casebook, roll: StrikeRoll, die: int) -> str:
     """R009a: our strike against theirs (their die drawn); the lower total takes the
     difference table's result (``"stunned"``, ``"wounded"``...; ``"even"`` on a tie;
-    ``""`` if either fighter is no longer in the fight)."""
+    ``""`` if either fighter is no longer in the fight). A Wound or worse ends the fight."""
     if sheet.fight is None:
         return ""
     current = sheet.fight
@@ -73,46 +110,86 @@ def resolve_strike(sheet: Sheet, book: Casebook, roll: StrikeRoll, die: int) -> 
     loser, gap = (theirs, a - b) if we_won else (ours, b - a)
     result = tables.combat_result(gap, holmes_or_watson=loser.name in ("Holmes", "Watson"))
     sheet.record(StrikeResult(loser.name, result))
-    if result == "stunned" and loser.name not in current.stunned:
-        sheet.fight = replace(current, stunned=current.stunned + (loser.name,))
-    elif result in HARM:
-        if we_won:
-            hit = replace(theirs, wounds=min(SERIOUSLY_WOUNDED, theirs.wounds + HARM[result]))
-            opponents = tuple(hit if o.name == theirs.name else o for o in current.opponents)
-            sheet.fight = replace(current, opponents=opponents)
-            if not hit.able:
-                foe_down(sheet, book, hit, killed=result == "death", villain=current.villain)
-        else:
-            party.hurt(sheet, book, ours, HARM[result], killed=result == "death")
+    if result == "stunned":
+        if loser.name not in current.stunned:  # R009b: only once per fight
+            sheet.fight = replace(current, stunned=current.stunned + (loser.name,))
+        return result
+    if result not in HARM:  # unhurt
+        return result
+    _drop_the_rest_of_the_round(sheet)
+    if we_won:
+        foe_hurt(sheet, book, theirs, HARM[result], killed=result == "death")
+    else:
+        party.hurt(sheet, book, ours, HARM[result], killed=result == "death")
+        if sheet.phase == "case" and sheet.fight is not None:
+            fight_over(sheet, sheet.fight.escaped)  # lost: no win, as after an escape
     return result
 
 
-def foe_down(sheet: Sheet, book: Casebook, foe: Character, killed: bool, villain: bool) -> None:
-    """R009b for the other side: a death ends the case (1 Luck lost); a Villain Seriously
-    Wounded is arrested; an unfriendly character Seriously Wounded is out of it."""
+def _drop_the_rest_of_the_round(sheet: Sheet) -> None:
+    """The fight is decided: the round's strikes still to come, and its end, are not played."""
+    while sheet.stack and (isinstance(sheet.stack[-1], FightEnd) or (
+            isinstance(sheet.stack[-1], Check) and isinstance(sheet.stack[-1].roll, StrikeRoll))):
+        sheet.pop()
+
+
+def foe_hurt(sheet: Sheet, book: Casebook, foe: Character, harm: int, killed: bool) -> None:
+    """R009b for the other side, who lost the fight: a death ends the case (1 Luck lost,
+    no arrest); the Villain beaten (Wounded or worse) is arrested, for the fight's reward
+    (R005b option 3 won); anyone else beaten goes on their way (Seriously Wounded: out of
+    the case) and the paragraph's effects for a win follow."""
+    current = sheet.fight
+    hit = replace(foe, wounds=min(SERIOUSLY_WOUNDED, foe.wounds + harm))
+    sheet.fight = replace(current, opponents=tuple(hit if o.name == foe.name else o for o in current.opponents))
     if killed:
         sheet.gain_luck(-1, "killed")
         sheet.record(FoeDown(foe.name, "killed", sheet.luck))
         campaign.end_case(sheet, book, "solved")
-    elif villain:
-        sheet.record(FoeDown(foe.name, "arrested"))
+    elif current.villain:
+        if not hit.able:
+            sheet.record(FoeDown(foe.name, "arrested"))
+        else:
+            sheet.record(FightWon())
         campaign.end_case(sheet, book, "solved", reward=book[sheet.villain]["rewards"]["fight"])
     else:
-        sheet.record(FoeDown(foe.name, "out"))
+        if not hit.able:
+            sheet.record(FoeDown(foe.name, "out"))
+        sheet.record(FightWon())
+        fight_over(sheet, current.won)
+
+
+def fight_over(sheet: Sheet, effects: tuple) -> None:
+    """The fight is over and the case goes on: the paragraph's ``effects`` for how it
+    ended follow, once any Ally has been healed (R009b)."""
+    pid = sheet.fight.paragraph
+    sheet.fight = None
+    sheet.push(ApplyEffects(pid, tuple(effects)))
+    heal_allies(sheet)
+
+
+def heal_allies(sheet: Sheet) -> None:
+    """R009b: after a fight, a Wounded Ally (a Friend counts as one; Holmes and Watson do
+    not) may be healed in the presence of an Ally with Medicine: R007f's Medicine 8 roll,
+    +1 per level of the healer's Medicine, each healer trying until they fail."""
+    if sheet.phase != "case":
+        return
+    watson = sheet.watson.name if sheet.watson is not None else None
+    allies = [p for p in sheet.party if p.name not in ("Holmes", watson)]
+    healers = tuple(p.name for p in sorted(allies, key=lambda p: -p.trait("Medicine")) if p.trait("Medicine"))
+    patients = tuple((p.name, "Wound") for p in allies if p.wounds == WOUNDED)
+    if healers and patients:
+        sheet.consult("r009b")
+        sheet.push(Rest(healers, patients))
+
+
+# --- after a round: fight on or flee -------------------------------------------------------------
 
 
 def fight_end(sheet: Sheet, book: Casebook, frame: FightEnd) -> None:
-    """After a round: the fight is won when no opponent is left able; otherwise the
-    player fights on or tries to escape."""
+    """After a round in which nobody was hurt: the player fights on or tries to escape."""
     if sheet.fight is None or sheet.phase != "case":
         if sheet.phase != "case":
             sheet.fight = None
-        return
-    if not any(o.able for o in sheet.fight.opponents):
-        won, pid = sheet.fight.won, sheet.fight.paragraph
-        sheet.fight = None
-        sheet.record(FightWon())
-        sheet.push(ApplyEffects(pid, tuple(won)))
         return
     sheet.pending = Decision("combat", "The fight goes on. Fight on, or try to escape (a Bravery roll)?",
                              (("fight_on", "Fight on"), ("escape", "Try to escape")))
@@ -129,14 +206,15 @@ def fight_or_flee(sheet: Sheet, book: Casebook, option: str) -> None:
 
 
 def resolve_escape(sheet: Sheet, book: Casebook, roll: EscapeRoll, total: int) -> str:
-    """R009a: 2d6 less Running at or under Bravery: ``"escaped"`` (m629 read, then the
-    event's escape effects); otherwise ``"caught"`` and the fight goes on."""
+    """R009a: 2d6 less Running at or under Bravery: ``"escaped"`` (any Ally healed, m629
+    read, then the event's escape effects); otherwise ``"caught"`` and the fight goes on."""
     escaped = total - roll.running <= roll.bravery
     sheet.record(EscapeTried(total, roll.running, roll.bravery, escaped))
     if escaped:
         effects, pid = sheet.fight.escaped, sheet.fight.paragraph
         sheet.fight = None
         sheet.push(ApplyEffects(pid, tuple(effects)), Read(tables.ESCAPE_PARAGRAPH))
+        heal_allies(sheet)
         return "escaped"
     sheet.push(FightRound())
     return "caught"
