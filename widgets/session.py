@@ -155,24 +155,75 @@ class GameSession:
         return True
 
     def replay(self, step_seconds: float = 0.6) -> None:
-        """Play this game's moves again from the deal, one every ``step_seconds``."""
-        moves = list(self.actions)
+        """Play this game's moves again from the deal, one every ``step_seconds``; the
+        replay can be paused, stepped, sped up or skipped to its end."""
+        self._replay_moves = list(self.actions)
         self.cancel_timer()
         self.state = self.rules.new(self.seed, **self.options)
         self.actions = []
         self.replaying = True
-        self.message = f"Replaying {len(moves)} moves."
+        self.replay_paused = False
+        self.replay_seconds = step_seconds
+        self.message = f"Replaying {len(self._replay_moves)} moves."
+        self.notify()
+        self.schedule(step_seconds, self._replay_tick)
+
+    @property
+    def replay_progress(self) -> tuple[int, int]:
+        """``(moves replayed, moves in all)`` while a replay runs."""
+        return len(self.actions), len(getattr(self, "_replay_moves", ()))
+
+    def _replay_one(self) -> bool:
+        """Replay the next move; ``False`` (and the replay ends) when none is left."""
+        if len(self.actions) >= len(self._replay_moves):
+            self.replaying = False
+            self.message = "Replay finished."
+            self.after_change()
+            return False
+        move = self._replay_moves[len(self.actions)]
+        self.state = self.rules.play(self.state, move)
+        self.actions.append(move)
+        return True
+
+    def _replay_tick(self) -> None:
+        if self.replaying and not self.replay_paused and self._replay_one():
+            self.notify()
+            self.schedule(self.replay_seconds, self._replay_tick)
+
+    def replay_pause(self, paused: bool = True) -> None:
+        """Pause the replay (or go on with ``paused=False``)."""
+        if not self.replaying:
+            return
+        self.replay_paused = paused
+        self.cancel_timer()
+        if not paused:
+            self.schedule(self.replay_seconds, self._replay_tick)
         self.notify()
 
-        def step(index=0):
-            if index == len(moves):
-                self.replaying = False
-                self.message = "Replay finished."
-                self.after_change()
-                return
-            self.state = self.rules.play(self.state, moves[index])
-            self.actions.append(moves[index])
-            self.notify()
-            self.schedule(step_seconds, lambda: step(index + 1))
+    def replay_step(self) -> None:
+        """One move of the replay, then pause."""
+        if self.replaying:
+            self.replay_paused = True
+            self.cancel_timer()
+            if self._replay_one():
+                self.notify()
 
-        self.schedule(step_seconds, step)
+    def replay_skip(self) -> None:
+        """Straight to the end of the replay: the game as it was, ready to go on."""
+        if self.replaying:
+            self.cancel_timer()
+            while self._replay_one():
+                pass
+
+    def replay_speed(self, step_seconds: float) -> None:
+        """Seconds between two replayed moves (clamped to 0.05-5)."""
+        if isinstance(step_seconds, (int, float)) and not isinstance(step_seconds, bool) and step_seconds == step_seconds:
+            self.replay_seconds = min(5.0, max(0.05, float(step_seconds)))
+            if self.replaying and not self.replay_paused:
+                self.schedule(self.replay_seconds, self._replay_tick)
+
+    # --- the end -----------------------------------------------------------------------
+
+    def play_again(self) -> None:
+        """The same game again: the same options, a new deal."""
+        self.start(None, self.options)

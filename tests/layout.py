@@ -1,0 +1,87 @@
+"""Does a table fit the screen? What a phone player would trip on, measured in the page.
+
+``layout_problems(page)`` returns a sentence for each thing wrong with the table as drawn
+now: the page scrolls sideways, a control sticks out of the screen or is clipped by a
+box around it, or a button is narrower than its label (its words cut off). Browser tests
+open each dashboard at ``PHONE`` and ``DESKTOP`` sizes and assert there is nothing to
+say, after a few moves so that the controls of a game in progress are shown too.
+"""
+
+from __future__ import annotations
+
+PHONE = {"width": 375, "height": 800}
+DESKTOP = {"width": 1280, "height": 800}
+
+_CHECK = """
+(root) => {
+  const problems = [];
+  const doc = document.documentElement;
+  const vw = doc.clientWidth;
+  if (doc.scrollWidth > vw + 1) {
+    problems.push(`the page scrolls sideways: ${doc.scrollWidth}px of content in ${vw}px`);
+  }
+  const controls = document.querySelectorAll(
+    `${root} button, ${root} input, ${root} select, ${root} textarea`);
+  for (const el of controls) {
+    if (el.offsetParent === null || getComputedStyle(el).visibility === 'hidden') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const label = (el.innerText || el.value || el.getAttribute('aria-label') || el.title || el.tagName)
+      .trim().replace(/\\s+/g, ' ').slice(0, 40);
+    if (r.left < -1 || r.right > vw + 1) {
+      problems.push(`"${label}" sticks out of the screen (${Math.round(r.left)} to ${Math.round(r.right)} of ${vw}px)`);
+      continue;
+    }
+    if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`"${label}" is narrower than its label (${el.clientWidth}px for ${el.scrollWidth}px)`);
+    }
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (!/(hidden|clip|auto|scroll)/.test(style.overflowX)) continue;
+      const b = box.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1) {
+        problems.push(`"${label}" is cut off by the box around it (${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(b.left)}-${Math.round(b.right)})`);
+        break;
+      }
+    }
+  }
+  // content: text and pictures cut off by the screen or by a box that hides its overflow
+  const leaves = [...document.querySelectorAll(`${root} *`)].filter(
+    el => el.tagName === 'svg' || (el.childElementCount === 0 && el.textContent.trim() && !el.closest('svg')));
+  let reported = 0;
+  for (const el of leaves) {
+    if (reported >= 10) break;
+    if (el.offsetParent === null && el.tagName !== 'svg') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const label = (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 40);
+    let cut = r.left < -1 || r.right > vw + 1;
+    for (let box = el.parentElement; !cut && box && box !== document.body; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (!/(hidden|clip)/.test(style.overflowX)) continue;
+      const b = box.getBoundingClientRect();
+      cut = r.left < b.left - 1 || r.right > b.right + 1;
+    }
+    if (cut) {
+      problems.push(`"${label}" is cut off (${Math.round(r.left)} to ${Math.round(r.right)} of ${vw}px)`);
+      reported += 1;
+    }
+  }
+  return problems;
+}
+"""
+
+
+def layout_problems(page, root: str = ".sk-table") -> list[str]:
+    """A sentence for everything that does not fit on the page as it is drawn now."""
+    return page.evaluate(_CHECK, root)
+
+
+def open_dashboard(browser, app_url: str, dashboard: str, size: dict, ready: str):
+    """A new page of ``size`` showing ``dashboard`` (e.g. ``"express.ipynb"``), once the
+    selector ``ready`` is on it. Close it with ``page.context.close()``."""
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    page.goto(app_url + "voila/render/" + dashboard)
+    page.wait_for_selector(ready, timeout=60_000)
+    return page
