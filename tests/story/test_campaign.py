@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from sherlockkit.engine import IllegalAction
 from sherlockkit.games.story import campaign, rules, tables
 
 from .situations import QUIET, after_case, happen, holmes, names, person, play, situation, watson
@@ -116,6 +117,18 @@ def test_a_quality_rises_at_most_4_across_the_campaign():
         assert state.holmes.brawn == brawn
     assert "quality:Holmes:Brawn" not in state.pending.ids
     assert "quality:Holmes:Bravery" in state.pending.ids
+
+
+def test_only_holmes_and_watson_improve_qualities_and_traits_not_friends():
+    """R010: "Both you and Watson can improve Qualities and Traits": a Friend's gain is
+    the +4 of becoming one; SM buys them no Quality and no Trait, and a try is refused."""
+    state = after_case(sm=40, friends=(TOBY,))
+    assert not [o for o in state.pending.ids if o.startswith(("quality:Toby:", "trait:Toby:"))]
+    assert "quality:Holmes:Brawn" in state.pending.ids and "trait:Watson:Aware" in state.pending.ids
+    with pytest.raises(IllegalAction):
+        play(state, "quality:Toby:Brawn")
+    with pytest.raises(IllegalAction):
+        play(state, "trait:Toby:Aware")
 
 
 def test_watson_may_improve_his_qualities_too():
@@ -235,6 +248,19 @@ def test_at_most_1_sm_is_carried_into_a_new_case(sm, carried):
     """R001: a fresh case never opens with an SM above 1."""
     state = play(after_case(sm=sm), "next:a001")
     assert (state.sm, state.turn, state.adventure) == (carried, 1, "a001")
+
+
+@pytest.mark.parametrize("adventure", ["a001", "a002", "a003"])
+def test_no_case_opens_with_more_than_1_sm(dice, adventure):
+    """R001: "SM can never be higher than 1 at the start of any new case": with 2 SM
+    left (and 6), each adventure's first turn opens with exactly 1 (its start-of-case rule
+    included: a002's Charisma 8, failed here, gives Luck, never SM)."""
+    for left in (2, 6):
+        if adventure == "a002":
+            dice.queue(1, 1)
+        state = play(after_case(sm=left), f"next:{adventure}")
+        assert (state.sm, state.turn, state.pending.kind) == (1, 1, "action")
+    assert campaign.SM_CARRIED_OVER == 1
 
 
 def test_sm_has_no_ceiling_during_a_case_and_all_of_it_turns_into_luck(dice):

@@ -7,13 +7,13 @@ from dataclasses import replace
 from math import ceil
 
 from sherlockkit.engine import chance
-from sherlockkit.games.story import tables
+from sherlockkit.games.story import casebook, tables
 from sherlockkit.games.story.agenda import ApplyEffects, Check, Read, StartCase, StartTurn, TableRoll
 from sherlockkit.games.story.casebook import Casebook
-from sherlockkit.games.story.characters import HEALTHY, MAX_QUALITY_GAIN, MAX_TRAIT, QUALITIES, TRAITS
+from sherlockkit.games.story.characters import HEALTHY, MAX_QUALITY_GAIN, MAX_TRAIT, QUALITIES, TRAITS, Character
 from sherlockkit.games.story.events import (
     CampaignBegun, CampaignEnded, CaseEnded, CaseStarted, DeathRoll, FriendMade, FriendParted, InspectorLost, Killed,
-    QualityRaised, SpecialRule, TraitRaised,
+    ParagraphRead, QualityRaised, SpecialRule, TraitRaised,
 )
 from sherlockkit.games.story.state import Decision, Sheet
 
@@ -23,11 +23,16 @@ MAX_FRIENDS = 3
 EQUIPMENT_COST, FRIEND_COST, NEW_TRAIT_COST = 5, 6, 3
 TRAIT_STEP_COST = {1: 4, 2: 6}  # from level 1 to 2, from 2 to 3
 SM_CARRIED_OVER = 1  # R001: never more than 1 SM at the start of a case
+PROLOGUE = "a400"  # R001: "to start a game now", the adventure prologue
 
 
 def begin(sheet: Sheet, first_case: str | None) -> None:
-    """A000: roll the starting equipment, then the first case (a001 on 1-3, a002 on 4-6)."""
-    for rule in ("r001", "r003", "a000"):
+    """R001 sends a new player to the prologue (a400), which is read first; then A000:
+    roll the starting equipment, then the first case (a001 on 1-3, a002 on 4-6)."""
+    sheet.consult("r001")
+    sheet.consult(PROLOGUE)
+    sheet.record(ParagraphRead(PROLOGUE, casebook.load()[PROLOGUE].title))
+    for rule in ("r003", "a000"):
         sheet.consult(rule)
     equipment = tables.EQUIPMENT.row_for(chance(sheet.seed, 0, "equipment").randint(1, 6)).result
     if first_case is None:
@@ -133,11 +138,16 @@ def death_effect(sheet: Sheet, book: Casebook, pid: str, who: str) -> None:
 
 # --- after a case: R010 ----------------------------------------------------------------------------
 
+def improvable(sheet: Sheet) -> list[Character]:
+    """R010: who may raise Qualities and Traits with SM: Holmes and Watson, not the
+    Friends (they count as Allies, and their gain is the +4 of becoming a Friend)."""
+    return [sheet.holmes] + ([sheet.watson] if sheet.watson else [])
+
+
 def spending_options(sheet: Sheet, book: Casebook) -> list[tuple[str, str]]:
     """Everything the SM left can buy now, with its price."""
     options = []
-    people = [sheet.holmes] + ([sheet.watson] if sheet.watson else []) + list(sheet.friends)
-    for person in people:
+    for person in improvable(sheet):
         gains = dict(person.gains)
         for quality in QUALITIES:
             value = getattr(person, quality.lower())
@@ -209,8 +219,7 @@ def decide(sheet: Sheet, book: Casebook, option: str) -> None:
 
 def buy(sheet: Sheet, kind: str, name: str, what: str) -> None:
     """R010: a Quality point (half its value, rounded up) or a Trait level (3, 4, 6)."""
-    people = [sheet.holmes] + ([sheet.watson] if sheet.watson else []) + list(sheet.friends)
-    person = next(p for p in people if p.name == name)
+    person = next(p for p in improvable(sheet) if p.name == name)
     if kind == "quality":
         value = getattr(person, what.lower())
         sheet.gain_sm(-ceil(value / 2), "spent")
