@@ -192,6 +192,22 @@ def test_an_ally_wounded_before_is_healed_after_a_fight_that_is_won(dice):
     assert Healing("Dr Agar", "Shinwell Johnson", "Wound", 12, 1, 8, True) in state.events
 
 
+def test_an_ally_is_healed_after_an_escape_too(dice):
+    """R009b "after the combat": a fight left by escaping is over as well. Shinwell
+    (Wounded before, Brawn 6) Stuns the rough (8 against 7); Holmes gets away (Bravery 7
+    on 7); Dr Agar treats Shinwell before m629's chase (Running 7 on 7)."""
+    from dataclasses import replace
+
+    dice.queue(1)
+    dice.draw(1)
+    state = happen(situation(**ALONE, allies=(replace(SHINWELL, wounds=1), AGAR)), fight(("Rough", 5, {})))
+    assert state.pending.kind == "combat"
+    dice.queue(4, 3, 6, 6, 6, 1, *QUIET)
+    state = play(state, "escape")
+    assert Healing("Dr Agar", "Shinwell Johnson", "Wound", 12, 1, 8, True) in state.events
+    assert state.read.index("r009b") < state.read.index("m629")
+
+
 # --- 6. only where a paragraph has a fight -------------------------------------------------------
 
 
