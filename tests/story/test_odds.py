@@ -237,3 +237,19 @@ def test_the_engine_rolls_encounters_with_the_exact_odds():
         events += any("something happens" in line for line in state.log)
     p = 1 - odds.encounter_odds(1, waiting=True)["none"]
     assert abs(events / n - float(p)) < 4 * math.sqrt(float(p * (1 - p)) / n)
+
+
+def test_the_strike_odds_are_the_engines_strikes_for_every_state_of_a_fighter():
+    """``odds.strike_total`` is, die by die, what ``combat.strike`` gives in a fight."""
+    from dataclasses import replace
+
+    from sherlockkit.games.story import combat
+    from sherlockkit.games.story.characters import WOUNDED, make
+
+    for brawn in (3, 4, 8, 9, 10):
+        for stunned in (False, True):
+            for wounded in (False, True):
+                person = replace(make("Brute", 5, brawn, 5, {"Weaponry": 1}), wounds=WOUNDED if wounded else 0)
+                engine_strikes = {combat.strike(person, ("Brute",) if stunned else (), die) for die in range(1, 7)}
+                exact = odds.strike_total(brawn, weaponry=1, stunned=stunned, wounded=wounded)
+                assert set(exact.keys()) == engine_strikes

@@ -108,7 +108,8 @@ class FightRound(Frame):
 
 @dataclass(frozen=True)
 class FightEnd(Frame):
-    """After a round: the fight is won, or the player decides to fight on or flee."""
+    """After a round in which nobody was hurt worse than Stunned: fight on or flee (a
+    Wound, a Serious Wound or a death ends the fight as it is struck)."""
 
 
 # --- the campaign ----------------------------------------------------------------------------------

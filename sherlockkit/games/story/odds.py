@@ -12,7 +12,7 @@ from fractions import Fraction
 from sympy import Rational
 
 from sherlockkit.dice import Distribution, d6, two_d6
-from sherlockkit.games.story import rolls, tables
+from sherlockkit.games.story import combat, rolls, tables
 from sherlockkit.games.story.tables import ACTION_TABLES, SEEK_CHANNELS
 
 ENCOUNTER_KEYS = ("none", "villain", "holmes", "watson", "character", "location")
@@ -102,9 +102,11 @@ def successes_with_luck(p, rolls: int, luck: int) -> dict[int, Rational]:
 
 def strike_total(brawn: int, *, weaponry: int = 0, madness: int = 0, addiction: int = 0,
                  stunned: bool = False, wounded: bool = False) -> Distribution:
-    """R009a: one fighter's strike, Brawn + 1d6 + modifiers, as an exact distribution."""
-    return d6 + brawn + tables.strike_modifier(brawn, weaponry=weaponry, madness=madness, addiction=addiction,
-                                               stunned=stunned, wounded=wounded)
+    """R009a: one fighter's strike, 1d6 + Brawn + modifiers, as an exact distribution: the
+    engine's own strike (``combat.strike_base``: a Stun or a Wound lowers the Brawn, and
+    the band is read on what is left)."""
+    return d6 + combat.strike_base(brawn, weaponry=weaponry, madness=madness, addiction=addiction,
+                                   stunned=stunned, wounded=wounded)
 
 
 def strike_difference(ours: Distribution, theirs: Distribution) -> Distribution:
