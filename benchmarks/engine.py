@@ -2,8 +2,9 @@
 
 *Engine*: whole games of four "medium" bots (``rules.new(seed, players=4)`` and
 ``bots.play_out``), counting the rounds each game lasted (``state.round`` at the end).
-That pays for everything the engine does per round: immutable states, views, legal
-checks, the log, the bots' race.
+That pays for everything the engine does per round: immutable states, views, typed
+checks of every move, the events, and the bots (each looks at its own view; the
+quickest hand is picked).
 
 *Floor*: what a round costs with no engine at all -- shuffle the 36 alibi strings and
 scan them against six suspects' trait sets until at most one suspect is uncleared.
