@@ -2,7 +2,9 @@
 them in one place, and nothing plays differently when the log's wording changes."""
 
 import dataclasses
+import html
 import random
+import re
 
 import pytest
 
@@ -15,27 +17,51 @@ from widgets.clock import ManualClock
 from widgets.express import ExpressGame, ExpressTable
 
 NAMES = ("Ann", "Bo", "Cy")
+S0, S1, S2, S5 = SUSPECTS[0], SUSPECTS[1], SUSPECTS[2], SUSPECTS[5]
 
-#: One event of every kind, with the sentence the log writes for it.
+#: One event of every kind, with the sentence the log writes for it: (told of the players
+#: by name, told to Ann as "you").
 EXAMPLES = {
-    RoundBegun(3, 1): "Round 3: Bo turns up the first alibi.",
-    AlibiTurnedUp(0, "tiger", repeated=False, false_alibi=False): "Ann turns up tiger.",
-    AlibiTurnedUp(2, "garden", repeated=True, false_alibi=False): "Cy turns up garden again: nothing new.",
+    RoundBegun(3, 1): ("Round 3 begins: Bo will turn up the first alibi.",) * 2,
+    RoundBegun(2, 0): ("Round 2 begins: Ann will turn up the first alibi.",
+                       "Round 2 begins: you will turn up the first alibi."),
+    AlibiTurnedUp(0, "tiger", repeated=False, false_alibi=False): (
+        "Ann turns up a tiger alibi: no tiger did it.", "You turn up a tiger alibi: no tiger did it."),
+    AlibiTurnedUp(1, "monocle", repeated=False, false_alibi=False):
+        ("Bo turns up a monocle alibi: nobody with a monocle did it.",) * 2,
+    AlibiTurnedUp(1, "tea room", repeated=False, false_alibi=False):
+        ("Bo turns up a tea room alibi: nobody in the tea room did it.",) * 2,
+    AlibiTurnedUp(2, "garden", repeated=True, false_alibi=False):
+        ("Cy turns up another garden alibi: nothing new.",) * 2,
     AlibiTurnedUp(1, "panda", repeated=True, false_alibi=True):
-        "Bo turns up panda again: a false alibi! It points at a suspect with panda.",
-    Accused(1, 2, SUSPECTS[0], right=False, by_false_alibi=False, won=()):
-        f"Bo accuses {SUSPECTS[0]}, wrongly, and is out of this round.",
-    Accused(0, DECK, None, right=False, by_false_alibi=False, won=()):
-        "Ann accuses Moriarty (the suspect deck), wrongly, and is out of this round.",
-    Accused(2, 4, SUSPECTS[5], right=True, by_false_alibi=False, won=(SUSPECTS[5],)):
-        f"Cy slaps {SUSPECTS[5]}, proven by the alibis, and wins {SUSPECTS[5]}.",
-    Accused(0, DECK, None, right=True, by_false_alibi=True, won=(SUSPECTS[1], SUSPECTS[2])):
-        f"Ann slaps Moriarty (the suspect deck), proven by the false alibi, and wins {SUSPECTS[1]} and {SUSPECTS[2]}.",
-    RoundVoid(4): "Everyone is out: the round is void and the alibis go back.",
-    GameWon((1,), 5, "target"): "Bo reaches the target and wins the game with 5.",
-    GameWon((2,), 8, "deck empty"): "Cy has the most suspects when the deck runs out and wins the game with 8.",
-    GameWon((0, 2), 9, "deck empty"):
-        "Ann and Cy have the most suspects when the deck runs out and share the win with 9.",
+        ("Bo turns up another panda alibi: a false alibi! It points at a panda.",) * 2,
+    Accused(1, 2, S0, right=False, by_false_alibi=False, won=()):
+        (f"Bo slaps {S0}, but nothing proves it: Bo sits out the rest of the round.",) * 2,
+    Accused(0, DECK, None, right=False, by_false_alibi=False, won=()): (
+        "Ann slaps the deck, accusing Moriarty, but nothing proves it: Ann sits out the rest of the round.",
+        "You slap the deck, accusing Moriarty, but nothing proves it: you sit out the rest of the round."),
+    Accused(2, 4, S5, right=True, by_false_alibi=False, won=(S5,)):
+        (f"Cy catches {S5}, the one suspect the alibis leave.",) * 2,
+    Accused(0, 4, S5, right=True, by_false_alibi=False, won=(S5,)): (
+        f"Ann catches {S5}, the one suspect the alibis leave.", f"You catch {S5}, the one suspect the alibis leave."),
+    Accused(1, DECK, None, right=True, by_false_alibi=False, won=(S1,)):
+        ("Every suspect is cleared, so it was Moriarty: Bo slaps the deck and takes its top card.",) * 2,
+    Accused(0, DECK, None, right=True, by_false_alibi=True, won=(S1, S2)): (
+        "Ann slaps the deck, where the false alibi points, and takes two cards.",
+        "You slap the deck, where the false alibi points, and take two cards."),
+    Accused(2, 1, S1, right=True, by_false_alibi=True, won=(S1,)):
+        (f"Cy slaps {S1}, as the false alibi points, and takes one card.",) * 2,
+    RoundVoid(4): ("Everyone has slapped wrongly: round 4 is void, and nobody catches anyone.",) * 2,
+    GameWon((1,), 5, "target"): ("Bo catches a fifth suspect and wins the game.",) * 2,
+    GameWon((0,), 5, "target"): ("Ann catches a fifth suspect and wins the game.",
+                                 "You catch your fifth suspect and win the game."),
+    GameWon((2,), 8, "deck empty"):
+        ("The suspect deck runs out: Cy wins the game with 8 suspects, more than anyone.",) * 2,
+    GameWon((0, 2), 9, "deck empty"): ("The suspect deck runs out: Ann and Cy share the win with 9 suspects each.",
+                                       "The suspect deck runs out: you and Cy share the win with 9 suspects each."),
+    GameWon((0, 1, 2), 4, "deck empty"): (
+        "The suspect deck runs out: Ann, Bo and Cy share the win with 4 suspects each.",
+        "The suspect deck runs out: you, Bo and Cy share the win with 4 suspects each."),
 }
 
 
@@ -45,8 +71,62 @@ def _kinds(cls=Event):
 
 def test_narration_has_a_sentence_for_every_kind_of_event():
     assert {type(e) for e in EXAMPLES} == _kinds()
-    for event, expected in EXAMPLES.items():
-        assert narration.sentence(event, NAMES) == expected
+    for event, (told, to_you) in EXAMPLES.items():
+        assert narration.sentence(event, NAMES) == told
+        assert narration.sentence(event, NAMES, you=0) == to_you
+
+
+def test_every_event_has_a_detail_one_click_away():
+    for event in EXAMPLES:
+        detail = narration.detail(event, NAMES)
+        assert detail and detail != narration.sentence(event, NAMES) and detail.endswith(".")
+
+
+def test_details_name_what_was_won_and_why():
+    right = Accused(2, 4, S5, right=True, by_false_alibi=False, won=(S5,))
+    assert str(S5) in narration.detail(right, NAMES) and "cleared" in narration.detail(right, NAMES)
+    moriarty = Accused(1, DECK, None, right=True, by_false_alibi=True, won=(S1, S2))
+    assert f"{S1} and {S2}" in narration.detail(moriarty, NAMES)
+    assert "already face up" in narration.detail(AlibiTurnedUp(0, "koala", True, False), NAMES)
+    assert "5 suspects" in narration.detail(GameWon((1,), 5, "target"), NAMES)
+
+
+# --- grammar: names built into sentences ------------------------------------------------------
+
+APP_NAMES = ("Holmes (you)", "Irene", "Mycroft")
+
+
+@pytest.mark.parametrize("event", list(EXAMPLES), ids=lambda e: type(e).__name__)
+def test_sentences_to_you_say_you_with_its_verbs_never_your_seats_name(event):
+    for text in (narration.sentence(event, APP_NAMES, you=0), narration.detail(event, APP_NAMES, you=0)):
+        assert "Holmes" not in text and "(you)'s" not in text
+        assert not re.search(r"\b[Yy]ou (turns|slaps|sits|catches|takes|wins|shares)\b", text)
+        assert not re.search(r"\b(Irene|Mycroft) (turn|slap|sit|catch|take|win)\b", text)
+
+
+def test_two_or_three_winners_share_with_a_plural_verb():
+    for winners in ((1, 2), (0, 1), (0, 1, 2)):
+        for you in (None, 0):
+            text = narration.sentence(GameWon(winners, 4, "deck empty"), APP_NAMES, you)
+            assert "share the win" in text and "shares" not in text and "wins" not in text
+    alone = narration.sentence(GameWon((1,), 6, "deck empty"), APP_NAMES, 0)
+    assert "Irene wins the game" in alone and "share" not in alone
+
+
+def test_the_winning_catch_is_counted_in_words():
+    assert narration.sentence(GameWon((1,), 3, "target"), NAMES) == "Bo catches a third suspect and wins the game."
+    assert narration.sentence(GameWon((1,), 1, "target"), NAMES) == "Bo catches the first suspect and wins the game."
+    assert narration.sentence(GameWon((0,), 1, "target"), NAMES, 0) == "You catch your first suspect and win the game."
+    assert "25th suspect" in narration.sentence(GameWon((1,), 25, "target"), NAMES)
+    assert not re.search(r"with \d+\.", " ".join(narration.sentence(e, NAMES) for e in EXAMPLES)), \
+        "a score is a number of suspects, never a bare number"
+
+
+def test_a_round_is_not_said_to_begin_with_an_alibi_before_one_is_turned_up():
+    state = rules.new(3, players=3, names=["Ann", "Bo", "Cy"])
+    assert state.log == ("Round 1 begins: Ann will turn up the first alibi.",)
+    state = rules.play(state, Reveal(0))
+    assert state.log[-1].startswith("Ann turns up a ")
 
 
 def test_an_unknown_event_has_no_sentence():
@@ -122,13 +202,14 @@ def _app_game(seed):
     session = ExpressGame(players=4, level="medium", seed=seed, bots_only=True, clock=ManualClock())
     table = ExpressTable(session)
     session.clock.advance(10_000)
-    assert session.state.finished and "Game over" in table.notice.value
+    assert session.state.finished and table.ending.layout.display == "flex"
+    assert html.escape(narration.sentence(session.state.events[-1], session.state.names)) in table.verdict.value
     return session.state, list(session.actions)
 
 
 def test_rewording_the_log_changes_no_move(monkeypatch):
     before = [_bot_game(seed) for seed in range(3)] + [_app_game(seed) for seed in range(2)]
-    monkeypatch.setattr(narration, "sentence", lambda event, names: "Something happened.")
+    monkeypatch.setattr(narration, "sentence", lambda event, names, you=None: "Something happened.")
     after = [_bot_game(seed) for seed in range(3)] + [_app_game(seed) for seed in range(2)]
     assert [moves for _, moves in after] == [moves for _, moves in before]
     assert [state.events for state, _ in after] == [state.events for state, _ in before]

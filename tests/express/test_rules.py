@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.express import deduction, rules
+from sherlockkit.games.express import deduction, narration, rules
 from sherlockkit.games.express.cards import ACCESSORIES, ALIBIS, ANIMALS, PLACES, SUSPECTS, TRAITS
 from sherlockkit.games.express.state import (
     DECK, Accused, AlibiTurnedUp, GameWon, Outcome, Reveal, RoundBegun, RoundVoid, Slap,
@@ -75,7 +75,7 @@ def test_bad_options_are_refused_with_a_sentence(options, sentence):
 def test_the_deal_is_recorded_as_the_first_round_begun():
     state = rules.new(1, players=3, names=["Ann", "Bo", "Cy"])
     assert state.events == (RoundBegun(1, 0),)
-    assert state.log == ("Round 1: Ann turns up the first alibi.",)
+    assert state.log == (narration.sentence(RoundBegun(1, 0), ("Ann", "Bo", "Cy")),)
 
 
 def test_same_seed_deals_the_same_table_and_another_seed_another():
@@ -107,7 +107,7 @@ def test_reveal_moves_the_top_alibi_face_up_in_front_of_its_owner():
     assert after.piles[0] == ("panda",)
     assert after.revealed[0] == ("tiger",)
     assert after.events[-1] == AlibiTurnedUp(0, "tiger", repeated=False, false_alibi=False)
-    assert "turns up tiger" in after.log[-1]
+    assert after.log[-1] == narration.sentence(after.events[-1], after.names)
 
 
 def test_a_player_with_no_alibi_left_is_passed_over():
@@ -149,7 +149,7 @@ def test_culprit_is_the_last_uncleared_suspect():
 def test_a_repeated_trait_does_nothing():
     state = reveal_all(table([["tiger", "bowler hat"], ["tiger", "panda"]]), 2)
     assert state.events[-1] == AlibiTurnedUp(1, "tiger", repeated=True, false_alibi=False)
-    assert "again: nothing new" in state.log[-1]
+    assert state.log[-1] == narration.sentence(state.events[-1], state.names)
     assert deduction.uncleared_slots(state.display, deduction.face_up_traits(state)) == (2, 3, 4, 5)
     assert state.false_alibi is None
 
@@ -187,7 +187,7 @@ def test_correct_slap_on_moriarty_wins_the_top_of_the_suspect_deck():
     assert after.won[1] == (top,)
     assert after.display == state.display
     assert after.events[-2] == Accused(1, DECK, None, right=True, by_false_alibi=False, won=(top,))
-    assert "slaps Moriarty (the suspect deck), proven by the alibis" in after.log[-2]
+    assert after.log[-2] == narration.sentence(after.events[-2], after.names)
 
 
 def test_first_correct_slap_wins_the_second_hand_is_too_late():
@@ -210,7 +210,7 @@ def test_wrong_slap_puts_the_player_out_for_the_rest_of_the_round():
     state = rules.play(state, Slap(1, 0))
     assert state.out == {1}
     assert state.events[-1] == Accused(1, 0, DISPLAY[0], right=False, by_false_alibi=False, won=())
-    assert "wrongly" in state.log[-1]
+    assert state.log[-1] == narration.sentence(state.events[-1], state.names)
     with pytest.raises(IllegalAction, match="out of this round"):
         rules.play(state, Slap(1, 5))
     assert all(a.player != 1 for a in rules.legal_actions(state) if isinstance(a, Slap))
@@ -320,7 +320,7 @@ def test_first_to_five_suspects_wins_and_the_game_stops():
     assert after.finished
     assert rules.outcome(after) == Outcome(winners=(1,), scores=(0, 5))
     assert after.events[-1] == GameWon((1,), 5, "target")
-    assert after.log[-1] == "Player 2 reaches the target and wins the game with 5."
+    assert after.log[-1] == narration.sentence(GameWon((1,), 5, "target"), after.names)
     assert rules.legal_actions(after) == []
     with pytest.raises(IllegalAction, match="game is over"):
         rules.play(after, Reveal(0))
