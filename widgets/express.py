@@ -3,7 +3,14 @@
 ``ExpressGame`` is the controller (engine state, bots on timers, your moves);
 ``ExpressTable`` is the ipywidgets view that draws it. No rule lives here: who may slap,
 what a slap wins and what clears whom all come from ``sherlockkit.games.express``, and
-what to tell you after a slap comes from the events the engine recorded.
+what to tell you after a slap comes from the events the engine recorded, told by its
+``narration`` (to you as "you"). The cards as they lie (a place, the alibi rows, the last
+round's proof) are drawn by ``widgets.express_art``.
+
+The table reflows rather than shrinks: on a phone the six suspects, Moriarty and their
+slaps sit in a grid of four columns, one screen high. What just happened moves (an alibi
+turns over, a caught suspect leaves, the new one is dealt in): the table remembers which
+events it has drawn, and marks what came since as new.
 """
 
 from __future__ import annotations
@@ -14,26 +21,82 @@ import ipywidgets as w
 
 from sherlockkit.games.express import bots, narration, rules
 from sherlockkit.games.express.deduction import face_up_traits
-from sherlockkit.games.express.state import DECK, Accused, Reveal, RoundVoid, Slap, View
+from sherlockkit.games.express.state import DECK, Accused, AlibiTurnedUp, Event, GameWon, Reveal, RoundBegun, RoundVoid, Slap, View
 from widgets.controls import action_button
-from widgets.express_art import alibi_svg, deck_svg, facedown_svg, suspect_svg
+from widgets.express_art import alibi_rows, deck_svg, facedown_svg, proof_html, slot_html
 from widgets.session import GameSession
 from widgets.table import GameTable
 
-HUMAN_NAME = "Holmes (you)"
+HUMAN_NAME = "Holmes"
 BOT_NAMES = ("Lestrade", "Irene", "Mycroft", "Mrs Hudson", "Gregson")
 KEYS_HELP = "click here for keys: 1-6 slap · 0 Moriarty · space turn up"
+#: The most lines the log shows before it keeps only the round in play.
+MAX_LOG = 40
+#: How the table reflows (a grid of four columns on a phone, seven on a desktop) and moves.
 STYLE = """<style>
-.sk-express table.sk-scores { margin: 4px 0; border-collapse: separate; }
-.sk-express .sk-scores td { padding: 4px 12px; border: 1px solid #ddd; border-radius: 6px; vertical-align: top; }
-.sk-express .sk-scores td.sk-active { background: #fff4d6; border-color: #e0b040; }
-.sk-express .sk-scores .sk-pile { vertical-align: middle; }
-.sk-express .sk-alibis { display: flex; align-items: center; gap: 4px; margin: 2px 0; min-height: 60px; }
-.sk-express .sk-alibis b { min-width: 110px; }
-.sk-express .sk-card-button { width: 110px; }
-.sk-express .sk-message { font-size: 1.1em; min-height: 1.5em; color: #7a3e00; margin: 6px 0; }
-.sk-express .sk-over { color: #064; font-size: 1.25em; }
-.sk-express .sk-log { margin: 0; }
+.sk-table.sk-express { max-width: 900px; }
+.sk-express .widget-html-content { line-height: 1.35; }
+.sk-express .sk-title { font-size: 1.05em; margin: 2px 0; }
+.sk-express .sk-seed { color: #777; }
+.sk-express .sk-scores { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0; }
+.sk-express .sk-player { flex: 1 1 92px; max-width: 180px; min-width: 0; border: 1px solid #ddd;
+  border-radius: 8px; padding: 2px 6px; font-size: 0.92em; }
+.sk-express .sk-player.sk-active { background: #fff4d6; border-color: #e0b040; }
+.sk-express .sk-player.sk-winner { background: #eef7ee; border-color: #8bbf8b; }
+.sk-express .sk-you { font-size: 0.8em; background: #064; color: #fff; border-radius: 4px; padding: 0 4px; }
+.sk-express .sk-status { min-height: 1.3em; }
+.sk-express .sk-out { color: #b00; }
+.sk-express .sk-scores svg.sk-alibi-pile { width: 13px; height: auto; vertical-align: -3px; }
+.sk-table.sk-express .sk-suspects { display: grid; grid-template-columns: repeat(auto-fit, minmax(72px, 1fr));
+  gap: 6px; max-width: 876px; overflow: visible; margin: 4px 0; }
+.sk-table.sk-express .sk-cell { overflow: visible; min-width: 0; }
+.sk-express .sk-cell .widget-html { margin: 0; }
+.sk-express .sk-slot { position: relative; }
+.sk-express .sk-slot svg { display: block; width: 100%; height: auto; }
+.sk-express .sk-empty { aspect-ratio: 110 / 160; border: 2px dashed #ccc; border-radius: 9px; }
+.sk-table.sk-express .sk-cell .widget-button { width: 100%; margin: 3px 0 0 0; padding: 0 2px; }
+.sk-table.sk-express .sk-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; overflow: visible;
+  margin: 4px 0; }
+.sk-table.sk-express .sk-reveal { width: auto; min-width: max-content; height: 40px; padding: 0 18px; font-size: 1.05em; }
+.sk-table.sk-express .sk-keys { flex: 1 1 200px; width: auto; max-width: 380px; }
+.sk-table.sk-express .sk-shade { width: auto; max-width: 100%; }
+.sk-express .sk-message { font-size: 1.05em; min-height: 1.4em; color: #7a3e00; margin: 2px 0; }
+.sk-express .sk-h { font-weight: bold; margin: 4px 0 2px; }
+.sk-express .sk-alibis { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; min-height: 48px; }
+.sk-express .sk-alibis .sk-who { flex: 0 0 92px; font-weight: bold; }
+.sk-express .sk-alibis svg.sk-alibi { display: block; width: 36px; height: auto; }
+.sk-express .sk-flip { display: inline-block; }
+.sk-express .sk-last-round { background: #f6f3ee; border-radius: 8px; padding: 4px 8px; margin: 6px 0; }
+.sk-express .sk-proof { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; margin-top: 2px; }
+.sk-express .sk-proof svg.sk-alibi { width: 26px; height: auto; }
+.sk-express .sk-proof svg.sk-caught { width: 50px; height: auto; }
+.sk-express .sk-arrow { margin: 0 4px; font-size: 1.2em; }
+.sk-express .sk-log-title { display: block; margin-top: 6px; }
+.sk-table.sk-express .sk-log { overflow: visible; }
+.sk-express .sk-log .widget-html { margin: 0; }
+.sk-express .sk-line summary { cursor: pointer; }
+.sk-express .sk-detail { margin: 0 0 4px 18px; color: #555; font-size: 0.92em; }
+.sk-table.sk-express .sk-settings-row { display: flex; flex-wrap: wrap; gap: 4px; overflow: visible; }
+.sk-express .sk-settings-row > *, .sk-express .sk-seed-box { max-width: 100%; }
+.sk-table.sk-express .widget-textarea { max-width: calc(100% - 4px); }
+@media (max-width: 600px) {
+  .sk-table.sk-express .sk-keys { display: none; }
+  .sk-express .sk-alibis { min-height: 42px; }
+  .sk-express .sk-alibis .sk-who { flex-basis: 72px; }
+  .sk-express .sk-alibis svg.sk-alibi { width: 28px; }
+}
+@keyframes sk-flip { from { transform: perspective(300px) rotateY(90deg); } to { transform: none; } }
+@keyframes sk-deal { from { transform: translateY(-12px) scale(0.92); opacity: 0; } to { transform: none; opacity: 1; } }
+@keyframes sk-leave { from { transform: none; opacity: 1; } to { transform: translateY(-28px) scale(0.8) rotate(-6deg); opacity: 0; } }
+@keyframes sk-pop { 50% { transform: scale(1.6); } }
+@keyframes sk-shake { 25% { transform: translateX(-4px); } 75% { transform: translateX(4px); } }
+@keyframes sk-fade { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
+.sk-express .sk-flip-new { animation: sk-flip 350ms ease-out; }
+.sk-express .sk-dealt { animation: sk-deal 300ms ease-out 100ms both; }
+.sk-express .sk-leaving { position: absolute; inset: 0; opacity: 0; pointer-events: none; animation: sk-leave 400ms ease-in; }
+.sk-express .sk-score.sk-new { display: inline-block; animation: sk-pop 400ms ease-out; }
+.sk-express .sk-player.sk-new-out { animation: sk-shake 300ms ease-in-out; }
+.sk-express .sk-last-round.sk-new, .sk-express .sk-line.sk-new { animation: sk-fade 300ms ease-out; }
 </style>"""
 
 
@@ -72,6 +135,11 @@ class ExpressGame(GameSession):
         """As quick as the bot's level: a fresh reaction time for a slap, its pause for an alibi."""
         return bots.thinking_time(self.bots[seat], action)
 
+    @property
+    def you(self) -> int | None:
+        """The seat the page speaks to as "you" (``None`` in a game of bots only)."""
+        return None if self.bots_only else self.seat
+
     # --- your moves -------------------------------------------------------------------
 
     def your_moves(self) -> list:
@@ -107,38 +175,40 @@ class ExpressTable(GameTable):
 
     def __init__(self, game: ExpressGame | None = None, **options):
         self.game = game or ExpressGame(**options)
-        self.header = w.HTML()
-        self.scores = w.HTML()
-        self.cards = [w.HTML() for _ in range(rules.DISPLAY_SIZE)]
-        self.slap_buttons = [action_button(f"{i + 1} · slap", lambda _, i=i: self.game.slap(i), f"slap-{i + 1}",
-                                          width="110px") for i in range(rules.DISPLAY_SIZE)]
-        self.deck = w.HTML()
-        self.deck_button = action_button("0 · Moriarty", lambda _: self.game.slap(DECK), "slap-deck", width="110px")
+        self._drawn = (len(self.game.state.events),) * 2  # events drawn: (before the latest change, now)
+        self._lines: list[w.HTML] = []  # the log's lines on the page, one per event from _log_from
+        self._log_from, self._logged = 0, ()
+        self.header = _html("sk-head")
+        self.scores = _html("sk-scores-box")
+        self.cards = [_html("sk-card") for _ in range(rules.DISPLAY_SIZE)]
+        self.slap_buttons = [action_button(f"{i + 1} · slap", lambda _, i=i: self.game.slap(i), f"slap-{i + 1}")
+                             for i in range(rules.DISPLAY_SIZE)]
+        self.deck = _html("sk-card")
+        self.deck_button = action_button("0 · slap", lambda _: self.game.slap(DECK), "slap-deck")
         self.reveal_button = action_button("Turn up my alibi", lambda _: self.game.reveal(), "reveal",
-                                          style="primary", width="160px")
-        self.key_box = w.Text(placeholder=KEYS_HELP, layout=w.Layout(width="380px"))
+                                           style="primary")
+        self.key_box = w.Text(placeholder=KEYS_HELP)
         self.key_box.add_class("sk-keys")
         self.key_box.observe(self._on_key, names="value")
         self.shade = w.Checkbox(value=False, description="shade cleared suspects (learning aid)", indent=False)
+        self.shade.add_class("sk-shade")
         self.shade.observe(lambda _: self.render(), names="value")
-        self.notice = w.HTML()
-        self.alibis = w.HTML()
-        self.round_log = w.HTML()
+        self.notice = _html("sk-notice")
+        self.alibis = _html("sk-alibis-box")
+        self.last_round = _html("sk-last-round-box")
+        self.log_box = _box([], "sk-log", w.VBox)
+        self.round_log = w.VBox([w.HTML("<b class='sk-log-title'>What happened</b>"), self.log_box])
         self.players = w.IntSlider(value=self.game.options["players"], min=2, max=6, description="players")
         self.level = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bot speed")
         self.variant = w.Checkbox(value=self.game.options["false_alibi"], description="False Alibi variant")
-        self.setup = self.settings([w.HBox([self.players, self.level]), self.variant], self._start)
+        self.setup = self.settings([_box([self.players, self.level], "sk-settings-row"), self.variant], self._start)
 
-        def column(*parts):
-            return w.VBox(list(parts), layout=w.Layout(align_items="center", margin="0 6px 0 0"))
-
-        suspects = w.HBox([column(c, b) for c, b in zip(self.cards, self.slap_buttons)]
-                          + [column(self.deck, self.deck_button)], layout=w.Layout(flex_flow="row wrap"))
-        hands = w.HBox([self.reveal_button, self.key_box, self.shade],
-                       layout=w.Layout(align_items="center", margin="0 6px 0 0"))
+        cells = [_box([card, button], "sk-cell", w.VBox) for card, button in zip(self.cards, self.slap_buttons)]
+        suspects = _box(cells + [_box([self.deck, self.deck_button], "sk-cell", w.VBox)], "sk-suspects")
+        actions = _box([self.reveal_button, self.key_box, self.shade], "sk-actions")
         super().__init__(self.game, [
-            self.header, self.scores, suspects, hands,
-            self.notice, self.alibis, self.round_log, self.setup,
+            self.header, self.scores, suspects, actions, self.notice, self.alibis, self.last_round,
+            self.round_log, self.setup,
         ])
 
     def _start(self, seed: int | None) -> None:
@@ -160,75 +230,169 @@ class ExpressTable(GameTable):
 
     # --- drawing ---------------------------------------------------------------------
 
+    def news(self, table: View) -> tuple[Event, ...]:
+        """The events that came with the latest change of the table (what moves on the
+        page). A redraw with no new event keeps them, so its markup is unchanged and
+        nothing moves twice; a new deal (fewer events) has no news."""
+        before, now = self._drawn
+        count = len(table.events)
+        if count < now:
+            self._drawn = (count, count)
+        elif count > now:
+            self._drawn = (now, count)
+        return table.events[self._drawn[0]:]
+
     def render(self) -> None:
         game, table = self.game, self.game.view
+        news = self.news(table)
         goal = "until the deck runs out" if table.target is None else f"first to {table.target}"
         variant = " · False Alibi variant" if table.false_alibi_variant else ""
-        self.header.value = (f"<h3 class='sk-title'>Round {table.round} · {goal}{variant}"
-                             f" <small class='sk-seed'>seed {game.seed}</small></h3>")
-        self.scores.value = _scoreboard(table, game)
+        where = "Game over" if table.finished else f"Round {table.round}"
+        self.header.value = (f"<div class='sk-title'><b>{where}</b> · {goal}{variant}"
+                             f" <small class='sk-seed'>seed {game.seed}</small></div>")
+        self.scores.value = _scoreboard(table, game.you, game.level, news)
         cleared = face_up_traits(table) if self.shade.value else frozenset()
         allowed = game.your_moves()
+        caught = {e.slot: e for e in news if isinstance(e, Accused) and e.right}
         for i, (card, button) in enumerate(zip(self.cards, self.slap_buttons)):
-            suspect = table.display[i]
-            card.value = suspect_svg(suspect, cleared=suspect.cleared_by(cleared)) if suspect else ""
+            card.value = slot_html(i, table.display[i], cleared, caught.get(i))
             button.disabled = Slap(game.seat, i) not in allowed
-        self.deck.value = deck_svg(table.deck_size)
+        self.deck.value = slot_html(DECK, None, cleared, caught.get(DECK), deck=deck_svg(table.deck_size))
         self.deck_button.disabled = Slap(game.seat, DECK) not in allowed
         self.reveal_button.disabled = Reveal(game.seat) not in allowed
         self.notice.value = _message(game, table)
-        self.alibis.value = _alibi_rows(table)
-        lines = "".join(f"<li>{html.escape(line)}</li>" for line in narration.log(table.events[-10:], table.names))
-        self.round_log.value = f"<details open><summary>Round log</summary><ol class='sk-log'>{lines}</ol></details>"
+        self.alibis.value = _alibis(table, game.you, news)
+        self.last_round.value = _last_round(table, game.you, news)
+        self._draw_log(table)
+
+    def _draw_log(self, table: View) -> None:
+        """The log from the start of the last round, one widget per event. A line already
+        on the page stays as it is (its details stay open if you opened them); the newest
+        lines are marked with a class, which moves them in without redrawing the others."""
+        events, you = table.events, self.game.you
+        start = _log_start(events)
+        if start != self._log_from or events[start:start + len(self._logged)] != self._logged:
+            old, self._lines, self._log_from, self._logged = self._lines, [], start, ()
+            self.log_box.children = ()
+            for line in old:
+                line.close()
+        shown = start + len(self._logged)
+        if shown < len(events):
+            for line in self._lines:
+                line.remove_class("sk-new")
+            fresh = len(events) - len(self.news(table))
+            for k in range(shown, len(events)):
+                line = _html("sk-line")
+                line.value = (f"<details><summary>{_escape(narration.sentence(events[k], table.names, you))}"
+                              f"</summary><p class='sk-detail'>{_escape(narration.detail(events[k], table.names, you))}"
+                              "</p></details>")
+                if k >= fresh and k > 0:
+                    line.add_class("sk-new")
+                self._lines.append(line)
+            self._logged = events[start:]
+            self.log_box.children = tuple(self._lines)
+
+    def ending_sentence(self, view: View, outcome) -> str:
+        """Who won and why: narration's sentence for the game's end, spoken to you."""
+        end = next((e for e in reversed(view.events) if isinstance(e, GameWon)), None)
+        if end is None:  # a finished game always ends with its GameWon; this is a safeguard
+            end = GameWon(outcome.winners, max(outcome.scores), "deck empty")
+        return narration.sentence(end, view.names, self.game.you)
 
 
-def _scoreboard(table: View, game: ExpressGame) -> str:
-    cells = []
+def _log_start(events) -> int:
+    """Where the log starts: at the previous round's first event, so that how it was
+    solved can be read during the next one (at the current round's, if that is long)."""
+    begun = [k for k, e in enumerate(events) if isinstance(e, RoundBegun)]
+    start = begun[-2] if len(begun) > 1 else 0
+    return begun[-1] if len(events) - start > MAX_LOG and begun else start
+
+
+def _html(css: str) -> w.HTML:
+    part = w.HTML()
+    part.add_class(css)
+    return part
+
+
+def _box(children: list, css: str, kind=w.Box) -> w.Box:
+    box = kind(children)
+    box.add_class(css)
+    return box
+
+
+def _scoreboard(table: View, you: int | None, level: str, news) -> str:
+    """A chip per player: name, suspects caught, alibis left face down, and whose turn it
+    is, who is out, who won. A score that just went up pops; a player just out shakes."""
+    scored = {e.player for e in news if isinstance(e, Accused) and e.right}
+    wrong = {e.player for e in news if isinstance(e, Accused) and not e.right}
+    end = next((e for e in reversed(table.events) if isinstance(e, GameWon)), None)
+    chips = []
     for p, name in enumerate(table.names):
-        status = []
-        if table.turn == p and not table.finished:
-            status.append("<b class='sk-turn'>▶ turning up</b>")
+        turning = table.turn == p and not table.finished
+        status = ["<b class='sk-turn'>▶ turning up</b>"] if turning else []
         if p in table.out:
-            status.append("<span class='sk-out' style='color:#b00'>✗ out this round</span>")
-        level = "" if p == game.seat and not game.bots_only else f" <small>({game.level})</small>"
-        active = " sk-active" if table.turn == p and not table.finished else ""
-        cells.append(
-            f"<td class='sk-player{active}' data-seat='{p}'>"
-            f"<b>{html.escape(name)}</b>{level}<br>"
-            f"<span class='sk-score' data-seat='{p}'>{len(table.won[p])}</span> caught · "
-            f"<span class='sk-pile'>{facedown_svg(table.pile_sizes[p], width=26)}</span> alibis<br>"
-            f"{' '.join(status) or '&nbsp;'}</td>"
-        )
-    return f"<table class='sk-scores'><tr>{''.join(cells)}</tr></table>"
+            status.append("<span class='sk-out'>✗ out this round</span>")
+        if end is not None and p in end.winners:
+            status.append("<b class='sk-won'>★ wins</b>")
+        tag = "<small class='sk-you'>you</small>" if p == you else f"<small>({html.escape(level)})</small>"
+        css = " sk-active" * turning + " sk-winner" * bool(end and p in end.winners) + " sk-new-out" * (p in wrong)
+        chips.append(
+            f"<div class='sk-player{css}' data-seat='{p}'><b>{html.escape(name)}</b> {tag}<br>"
+            f"<span class='sk-score{' sk-new' * (p in scored)}' data-seat='{p}'>{len(table.won[p])}</span> caught · "
+            f"{facedown_svg(table.pile_sizes[p], width=13)} {table.pile_sizes[p]} alibis"
+            f"<div class='sk-status'>{' '.join(status)}</div></div>")
+    return f"<div class='sk-scores'>{''.join(chips)}</div>"
 
 
-def _alibi_rows(table: View) -> str:
-    rows = []
-    for p, name in enumerate(table.names):
-        cards = "".join(alibi_svg(trait, width=44) for trait in table.revealed[p]) or "<i>none yet</i>"
-        rows.append(f"<div class='sk-alibis' data-seat='{p}'><b>{html.escape(name)}</b>{cards}</div>")
-    return "<div><b>Alibis turned up this round</b>" + "".join(rows) + "</div>"
+def _alibis(table: View, you: int | None, news) -> str:
+    """Everyone's alibis face up this round (at the end, the last round's), the newest
+    turning over."""
+    new: dict[int, int] = {}
+    for e in news:
+        if isinstance(e, AlibiTurnedUp):
+            new[e.player] = new.get(e.player, 0) + 1
+    title = "Alibis of the last round" if table.finished else "Alibis turned up this round"
+    if table.false_alibi is not None:
+        title += f" · false alibi: {table.false_alibi}"
+    names = ["You" if p == you else name for p, name in enumerate(table.names)]
+    return alibi_rows(names, table.revealed, new, title)
+
+
+def _last_round(table: View, you: int | None, news) -> str:
+    """How the last round ended, kept in view all through the next one: the alibis that
+    were up, who caught whom (at the end of the game, only the catch: its alibis are
+    still on the table above)."""
+    events = table.events
+    ends = [k for k, e in enumerate(events) if isinstance(e, RoundVoid) or isinstance(e, Accused) and e.right]
+    if not ends:
+        return ""
+    end = ends[-1]
+    begun = max(k for k in range(end) if isinstance(events[k], RoundBegun))
+    number = events[begun].round
+    event = events[end]
+    traits = () if table.finished else [e.trait for e in events[begun:end] if isinstance(e, AlibiTurnedUp)]
+    won = event.won if isinstance(event, Accused) else ()
+    new = any(e is event for e in news)
+    return proof_html(f"How round {number} ended", narration.sentence(event, table.names, you), traits, won, new)
 
 
 def _message(game: ExpressGame, table: View) -> str:
-    result = rules.outcome(game.state)
-    if result is not None:
-        winners = " and ".join(table.names[p] for p in result.winners)
-        you_won = game.seat in result.winners and not game.bots_only
-        text = f"Game over: {winners} {'wins' if len(result.winners) == 1 else 'share the win'}!"
-        if you_won:
-            text += " Well played."
-        return f"<p class='sk-message sk-over'>{html.escape(text, quote=False)}</p>"
-    text = game.message or _latest_accusation(table)
-    if not text and table.turn == game.seat and not game.bots_only:
+    """The line under the suspects: your last move's result, the latest accusation, or
+    your turn."""
+    text = game.message or _latest_accusation(table, game.you)
+    if not text and table.turn == game.seat and not game.bots_only and not table.finished:
         text = "Your turn: turn up your alibi (or slap, if you have spotted the culprit)."
-    return f"<p class='sk-message'>{html.escape(text, quote=False)}</p>"
+    return f"<p class='sk-message'>{_escape(text)}</p>"
 
 
-def _latest_accusation(table: View) -> str:
+def _latest_accusation(table: View, you: int | None) -> str:
     """The last accusation (or a void round), if it is among the last two events: news
     worth showing, in the log's words."""
     for event in table.events[-2:]:
         if isinstance(event, (Accused, RoundVoid)):
-            return narration.sentence(event, table.names)
+            return narration.sentence(event, table.names, you)
     return ""
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)

@@ -228,12 +228,13 @@ def _ink(trait: str) -> str:
 # --- public cards --------------------------------------------------------------------
 
 
-def suspect_svg(suspect: Suspect, *, cleared: bool = False, width: float = 110) -> str:
+def suspect_svg(suspect: Suspect, *, cleared: bool = False, width: float = 110, css: str = "sk-suspect") -> str:
     """A suspect card (110 x 160 units, shown ``width`` pixels wide) as an ``<svg>`` string.
 
     The background, backdrop and corner icon say the place; the face says the animal and
     wears the accessory; a label spells out the three traits. ``cleared`` dims the card and
-    crosses it with a "cleared" stripe, leaving it recognisable.
+    crosses it with a "cleared" stripe, leaving it recognisable. ``css`` is its class: a
+    card in play is an ``sk-suspect``; a picture of one (caught, leaving) is called otherwise.
     """
     icon, backdrop = _lookup(PLACE_ART, suspect.place, "place")
     paper, dark = PLACE_COLOURS[suspect.place]
@@ -260,7 +261,7 @@ def suspect_svg(suspect: Suspect, *, cleared: bool = False, width: float = 110) 
             f'letter-spacing="2" fill="#fff" transform="rotate({angle:.1f} 55 75)">CLEARED</text>'
         )
     label = f"{suspect}{' (cleared)' if cleared else ''}"
-    return _svg(110, 160, width, "sk-suspect" + (" sk-cleared" if cleared else ""), label, body)
+    return _svg(110, 160, width, css + (" sk-cleared" if cleared else ""), label, body)
 
 
 def alibi_svg(trait: str, *, width: float = 54) -> str:
@@ -336,3 +337,55 @@ def facedown_svg(count: int, *, width: float = 40) -> str:
         f'fill="{"#999" if count == 0 else "#fff"}">{count}</text>'
     )
     return _svg(44, 64, width, "sk-alibi-pile", f"alibi pile: {count} {cards} face down", body)
+
+
+# --- the cards as they lie on the table: a place, the alibi rows, the last round's proof ------
+# Markup for ``widgets.express``; a class says what just arrived, and the table's style
+# moves it (an alibi turns over, a caught suspect leaves and the next is dealt in).
+
+
+def slot_html(slot, suspect: Suspect | None, cleared, caught=None, deck: str | None = None) -> str:
+    """One place of the display (``slot`` 0-5, or the deck's, drawn as ``deck``): its card,
+    shaded if one of the ``cleared`` traits clears it, or an empty place. ``caught``: the
+    right accusation that just emptied it (an ``Accused`` event), whose card is drawn
+    leaving over the one dealt in."""
+    if deck is not None:
+        card = deck
+    elif suspect is None:
+        card = "<div class='sk-empty' role='img' aria-label='an empty place'></div>"
+    else:
+        card = suspect_svg(suspect, cleared=suspect.cleared_by(cleared))
+    leaving = ""
+    if caught is not None:
+        if deck is None and suspect is not None:
+            card = f"<div class='sk-dealt'>{card}</div>"
+        gone = caught.suspect or caught.won[0]
+        leaving = f"<div class='sk-leaving' aria-hidden='true'>{suspect_svg(gone, css='sk-caught')}</div>"
+    return f"<div class='sk-slot' data-slot='{slot}'>{card}{leaving}</div>"
+
+
+def alibi_rows(names, revealed, new: dict[int, int], title: str) -> str:
+    """Everyone's face-up alibis, a row per player (``names``, already worded), under
+    ``title``; the last ``new[p]`` of player ``p``'s are marked as just turned up."""
+    rows = []
+    for p, (name, traits) in enumerate(zip(names, revealed)):
+        fresh = len(traits) - new.get(p, 0)
+        cards = "".join(_arrived(alibi_svg(t), k >= fresh) for k, t in enumerate(traits))
+        rows.append(f"<div class='sk-alibis' data-seat='{p}'><span class='sk-who'>{escape(name)}</span>"
+                    f"{cards or '<span class=sk-none>—</span>'}</div>")
+    return f"<div class='sk-alibis-now'><div class='sk-h'>{escape(title)}</div>{''.join(rows)}</div>"
+
+
+def proof_html(title: str, story: str, traits, won, new: bool) -> str:
+    """The last round's proof: ``title``, the ``story`` of how it ended, the alibis that
+    were face up then (``traits``) and the suspects it won."""
+    alibis = "".join(alibi_svg(t) for t in traits)
+    cards = "".join(suspect_svg(s, css="sk-caught") for s in won)
+    arrow = "<span class='sk-arrow' aria-hidden='true'>→</span>" if alibis and cards else ""
+    return (f"<div class='sk-last-round{' sk-new' if new else ''}'><div class='sk-h'>{escape(title)}</div>"
+            f"<div class='sk-story'>{escape(story)}</div><div class='sk-proof'>{alibis}{arrow}{cards}</div></div>")
+
+
+def _arrived(card: str, new: bool) -> str:
+    """A card, wrapped to turn over if it has just been turned up."""
+    return f"<span class='sk-flip sk-flip-new'>{card}</span>" if new else card

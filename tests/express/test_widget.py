@@ -2,8 +2,10 @@
 
 from dataclasses import replace
 
-from sherlockkit.games.express import deduction, rules
-from sherlockkit.games.express.state import DECK, Slap
+import html
+
+from sherlockkit.games.express import deduction, narration, rules
+from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slap
 from widgets.clock import ManualClock
 from widgets.express import ExpressGame, ExpressTable
 
@@ -169,14 +171,17 @@ def test_bots_only_game_plays_to_the_end_on_its_own():
     session.clock.advance(10_000)
     assert session.state.finished
     view = ExpressTable(session)
-    assert "Game over" in view.notice.value
+    assert view.ending.layout.display == "flex"
+    assert html.escape(narration.sentence(session.state.events[-1], session.state.names)) in view.verdict.value
+    assert "you" not in view.verdict.value.lower(), "a game of bots only speaks to nobody"
     assert view.reveal_button.disabled
 
 
 def test_the_view_never_shows_a_face_down_card():
     session = game()
     view = ExpressTable(session)
-    page = view.scores.value + view.alibis.value + view.round_log.value + view.deck.value
+    page = view.scores.value + view.alibis.value + view.last_round.value + view.deck.value
+    page += "".join(line.value for line in view.log_box.children)
     for p, pile in enumerate(session.state.piles):
         # nothing in the page says which trait lies on top of a pile
         assert f"alibi: {pile[0]}" not in page
@@ -203,7 +208,7 @@ def test_a_wrong_slap_that_leaves_nobody_in_voids_the_round_and_says_so():
     view.slap_buttons[0].click()
     assert session.state.round == 2 and session.state.out == frozenset()
     assert "Wrong!" not in view.notice.value
-    assert "the round is void" in view.notice.value
+    assert html.escape(narration.sentence(RoundVoid(1), session.state.names, 0)) in view.notice.value
 
 
 def test_a_bots_slap_is_news_on_the_table(monkeypatch):
@@ -212,9 +217,11 @@ def test_a_bots_slap_is_news_on_the_table(monkeypatch):
     session.reveal()
     session.clock.advance(3)  # two alibis (0.9 s each), then the quickest expert's slap
     assert any(session.state.won[1:]) and session.state.round == 2
-    assert "slaps" in view.notice.value and "proven by the alibis" in view.notice.value
+    caught = session.state.events[-2]
+    assert isinstance(caught, Accused) and caught.right and caught.player != 0
+    assert html.escape(narration.sentence(caught, session.state.names, 0)) in view.notice.value
     # the news is narration's sentence for the event, whatever its words
-    monkeypatch.setattr("sherlockkit.games.express.narration.sentence", lambda event, names: "News!")
+    monkeypatch.setattr("sherlockkit.games.express.narration.sentence", lambda event, names, you=None: "News!")
     view.render()
     assert "News!" in view.notice.value
 
