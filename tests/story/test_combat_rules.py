@@ -5,7 +5,9 @@ fight, and a fight happens only where a paragraph (or the Villain's third way) h
 import pytest
 
 from sherlockkit.games.story import combat, rules
-from sherlockkit.games.story.events import CaseEnded, Exchange, FightStarted, FightWon, FoeDown, Healing, StrikeResult
+from sherlockkit.games.story.events import (
+    CaseEnded, Exchange, FightLost, FightStarted, FightWon, FoeDown, Healing, StrikeResult, Wounded,
+)
 
 from .situations import QUIET, happen, person, play, read, rolls, situation, villain_known
 
@@ -48,6 +50,8 @@ def test_a_lost_fight_takes_the_escape_effects_without_reading_m629(dice):
     state = happen(situation(sm=2, **ALONE), fight(("Rough", 5, {}), won=[{"sm": 1}], escaped=[{"sm": -1}]))
     assert state.holmes.wounds == 1 and state.sm == 1
     assert not events_of(state, FightWon) and "m629" not in state.read
+    lost = state.events.index(FightLost("Holmes", "Rough", "wounded"))
+    assert state.events[lost + 1] == Wounded("Holmes"), "the fight is lost, then what it did"
     assert state.fight is None and state.pending.kind == "action"
 
 

@@ -83,20 +83,20 @@ def test_a_paragraph_read_and_its_sm(dice):
     dice.queue(*QUIET)
     state = happen(situation(), {"sm": 1}, pid="m462")
     assert ev.SMChanged(0, 1, 1, "paragraph") in state.events
-    assert narration.sentence(ev.SMChanged(0, 1, 1, "paragraph")) == "Solve Modifier +1 (now 1)."
+    assert narration.sentence(ev.SMChanged(0, 1, 1, "paragraph")) == "Holmes is a step nearer the truth (SM +1, now 1)."
+    assert narration.detail(ev.SMChanged(0, 1, 1, "paragraph")) == "Solve Modifier 0 → 1 (never below 0)."
 
 
-def test_sentences_stay_as_they_were():
-    """Issue 10 rewrites them; until then the log reads as it always has."""
-    assert narration.sentence(ev.TurnStarted(3)) == "— Turn 3 —"
-    assert narration.sentence(ev.ActionChosen("seek_information", "Charisma")) == \
-        "Action: Seek Information through Charisma."
-    assert narration.sentence(ev.EncounterRolled(7, 7, True)) == "Encounter roll 7 (needs 7+): something happens."
-    assert narration.sentence(ev.LuckChanged(2, 1, -1, "reroll")) == "Luck: 1 point spent to roll again."
-    assert narration.sentence(ev.LuckChanged(2, 3, 1, "ally joins")) is None  # told by AllyJoined
-    assert narration.sentence(ev.Killed("Holmes", "arrest")) == \
-        "The arrest goes wrong and Holmes dies: the campaign ends here."
-    assert narration.sentence(ev.CampaignEnded("retired", 2)) == "Holmes retires to keep bees, after 2 cases."
+def test_every_kind_of_event_that_rolls_dice_has_its_detail():
+    """The dice and the rule stay one click away: every event made by a roll tells them."""
+    rolled = (ev.ActionRolled("explore", 7, 1, "8"), ev.EncounterRolled(7, 7, True), ev.EncounterTypeRolled(4, 1, "villain"),
+              ev.LineRolled("clue", 3, "m462"), ev.TableRolled("witness", 5, "5-6"), ev.RollTested("Aware roll (8+)", 9, True),
+              ev.Healing("Watson", "Holmes", "Wound", 6, 2, 8, True), ev.DeductionMade(9, 8, True),
+              ev.EscapeTried(11, 0, 7, False), ev.AllyStays("Wiggins", 4), ev.DeathRoll("watson_killed"))
+    for event in rolled:
+        assert narration.detail(event), type(event).__name__
+    assert narration.detail(ev.EncounterTypeRolled(4, 1, "villain")) == "Encounter type: d6 4 −1 → villain (R008)."
+    assert narration.detail(ev.EscapeTried(11, 0, 7, False)) == "Escape: 2d6 11 = 11, needs 7 or less (R009a)."
 
 
 def test_the_end_of_a_campaign_is_an_event():

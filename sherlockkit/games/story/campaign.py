@@ -15,7 +15,7 @@ from sherlockkit.games.story.events import (
     CampaignBegun, CampaignEnded, CaseEnded, CaseStarted, DeathRoll, FriendMade, FriendParted, InspectorLost, Killed,
     ParagraphRead, QualityRaised, SpecialRule, TraitRaised,
 )
-from sherlockkit.games.story.state import Decision, Sheet
+from sherlockkit.games.story.state import Decision, Purchase, Sheet
 
 NEW_INSPECTOR_SPEC = {"name": "Inspector Hopkins", "brains": 4, "brawn": 5, "bravery": 5,
                       "traits": {"British Law": 1, "Running": 1}}
@@ -144,50 +144,60 @@ def improvable(sheet: Sheet) -> list[Character]:
     return [sheet.holmes] + ([sheet.watson] if sheet.watson else [])
 
 
-def spending_options(sheet: Sheet, book: Casebook) -> list[tuple[str, str]]:
-    """Everything the SM left can buy now, with its price."""
-    options = []
+def purchases(sheet: Sheet, book: Casebook) -> list[Purchase]:
+    """R010: everything the SM left can buy now, each with its price in SM."""
+    found = []
     for person in improvable(sheet):
         gains = dict(person.gains)
         for quality in QUALITIES:
             value = getattr(person, quality.lower())
             cost = ceil(value / 2)
             if cost <= sheet.sm and gains.get(quality, 0) < MAX_QUALITY_GAIN:
-                options.append((f"quality:{person.name}:{quality}", f"{person.name}: {quality} {value} → {value + 1} ({cost} SM)"))
+                found.append(Purchase(f"quality:{person.name}:{quality}", "quality", person.name,
+                                      f"{quality} {value} → {value + 1}", cost))
         for trait in TRAITS:
             if trait == "Medicine" and person.name == "Holmes":
                 continue
             level = person.trait(trait)
             cost = NEW_TRAIT_COST if level == 0 else TRAIT_STEP_COST.get(level)
             if level < MAX_TRAIT and cost is not None and cost <= sheet.sm:
-                options.append((f"trait:{person.name}:{trait}", f"{person.name}: {trait} {level} → {level + 1} ({cost} SM)"))
+                found.append(Purchase(f"trait:{person.name}:{trait}", "trait", person.name,
+                                      f"{trait} {level} → {level + 1}", cost))
     if sheet.sm >= EQUIPMENT_COST:
-        options.append(("equipment", f"Roll for equipment ({EQUIPMENT_COST} SM)"))
+        found.append(Purchase("equipment", "equipment", "", "Roll for equipment", EQUIPMENT_COST))
     if sheet.sm >= FRIEND_COST:
         for ally in sheet.allies:
             if not ally.able:
                 continue
             if len(sheet.friends) < MAX_FRIENDS:
-                options.append((f"friend:{ally.name}", f"Make {ally.name} a Friend ({FRIEND_COST} SM)"))
+                found.append(Purchase(f"friend:{ally.name}", "friend", "", f"Make {ally.name} a Friend", FRIEND_COST))
             else:  # R010: a new Friend may take the place of one you do not wish to keep
-                options += [(f"friend:{ally.name}:{old.name}", f"Make {ally.name} a Friend in place of {old.name} "
-                             f"({FRIEND_COST} SM)") for old in sheet.friends]
-    return options
+                found += [Purchase(f"friend:{ally.name}:{old.name}", "friend", "",
+                                   f"Make {ally.name} a Friend in place of {old.name}", FRIEND_COST)
+                          for old in sheet.friends]
+    return found
+
+
+def spending_options(sheet: Sheet, book: Casebook) -> list[tuple[str, str]]:
+    """Everything the SM left can buy now, as options: (id, label with the price)."""
+    return [(p.option, f"{p.who}: {p.what} ({p.cost} SM)" if p.who else f"{p.what} ({p.cost} SM)")
+            for p in purchases(sheet, book)]
 
 
 def next_decision(sheet: Sheet, book: Casebook) -> None:
-    """The decision when the machine has nothing left to run."""
+    """The decision when the machine has nothing left to run: after a case, what to buy
+    (``Decision.purchases``), which case to take up next (``Decision.cases``) or to retire."""
     if sheet.phase == "over":
         sheet.pending = Decision("over", "The campaign is over.", ())
         return
     if sheet.phase != "after_case":
         raise RuntimeError("The case machine stopped without a decision.")
-    adventures = [pid for pid, p in book.items() if p.kind == "adventure"]
+    adventures = tuple((f"next:{pid}", p.title) for pid, p in book.items() if p.kind == "adventure")
     options = spending_options(sheet, book)
-    options += [(f"next:{a}", f"Take up the next case: {book[a].title}") for a in adventures]
+    options += [(option, f"Take up the next case: {title}") for option, title in adventures]
     options.append(("retire", "Retire: end the campaign here"))
     sheet.pending = Decision("after_case", f"The case is closed ({sheet.cases[-1][1]}). SM to spend: {sheet.sm}.",
-                             tuple(options))
+                             tuple(options), purchases=tuple(purchases(sheet, book)), cases=adventures)
 
 
 def decide(sheet: Sheet, book: Casebook, option: str) -> None:

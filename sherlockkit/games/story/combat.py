@@ -19,7 +19,7 @@ from sherlockkit.games.story.agenda import (
 from sherlockkit.games.story.casebook import Casebook
 from sherlockkit.games.story.characters import SERIOUSLY_WOUNDED, WOUNDED, Character, make
 from sherlockkit.games.story.events import (
-    EscapeTried, Exchange, FightOrFlee, FightStarted, FightWon, FoeDown, StrikeResult,
+    EscapeTried, Exchange, FightLost, FightOrFlee, FightStarted, FightWon, FoeDown, StrikeResult,
 )
 from sherlockkit.games.story.state import Decision, Fight, Sheet
 
@@ -120,6 +120,7 @@ def resolve_strike(sheet: Sheet, book: Casebook, roll: StrikeRoll, die: int) -> 
     if we_won:
         foe_hurt(sheet, book, theirs, HARM[result], killed=result == "death")
     else:
+        sheet.record(FightLost(ours.name, theirs.name, result))
         party.hurt(sheet, book, ours, HARM[result], killed=result == "death")
         if sheet.phase == "case" and sheet.fight is not None:
             fight_over(sheet, sheet.fight.escaped)  # lost: no win, as after an escape

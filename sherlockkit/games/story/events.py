@@ -162,7 +162,7 @@ class FoundOut(Event):
 @dataclass(frozen=True)
 class Healing(Event):
     """R007f: ``healer``'s Medicine roll (``roll`` + ``level`` against ``target``) on
-    ``patient``'s ``need``."""
+    ``patient``'s ``need``, in a Rest turn or after a fight (R009b reuses the step)."""
 
     healer: str
     patient: str
@@ -416,7 +416,19 @@ class EscapeTried(Event):
 
 @dataclass(frozen=True)
 class FightWon(Event):
-    """R009a: every opponent is down."""
+    """R009a: the fight is won: an opponent took a Wound or worse (the first hurt ends
+    the fight, and the hurt side has lost)."""
+
+
+@dataclass(frozen=True)
+class FightLost(Event):
+    """R009a: the fight is lost: ``by``'s strike did ``result`` (``"wounded"``,
+    ``"seriously wounded"`` or ``"death"``) to ``loser``, on Holmes's side. The first hurt
+    ends a fight; what it does to ``loser`` is told by the events that follow."""
+
+    loser: str
+    by: str
+    result: str
 
 
 # --- the campaign (A000, R007, R010) ----------------------------------------------------------------

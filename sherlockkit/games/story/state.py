@@ -30,14 +30,32 @@ ACTIONS = {"Choose": Choose}
 
 
 @dataclass(frozen=True)
+class Purchase:
+    """R010: one thing the SM left after a case can buy now: the option that buys it,
+    its kind (``"quality"``, ``"trait"``, ``"equipment"``, ``"friend"``), for whom (Holmes
+    or Watson; ``""`` for the group), what it is in a few words (``"Brains 4 → 5"``,
+    ``"Make Wiggins a Friend"``) and what it costs in SM."""
+
+    option: str
+    kind: str
+    who: str
+    what: str
+    cost: int
+
+
+@dataclass(frozen=True)
 class Decision:
     """What the player must decide: its kind, the options (id -> label), and, for the
-    turn's action, why the other actions are closed (action -> reason)."""
+    turn's action, why the other actions are closed (action -> reason). After a case,
+    ``purchases`` says what each spending option buys and costs, and ``cases`` which
+    option takes up which adventure (id -> title): the same options, in their parts."""
 
     kind: str  # "action", "luck", "choice", "villain", "combat", "after_case", "over"
     prompt: str
     options: tuple[tuple[str, str], ...]
     closed: tuple[tuple[str, str], ...] = ()
+    purchases: tuple[Purchase, ...] = ()
+    cases: tuple[tuple[str, str], ...] = ()
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -60,8 +78,9 @@ class Roll:
 @dataclass(frozen=True)
 class Fight:
     """R009a: a fight on the table: the ``opponents``, who is Stunned (by name), the
-    effects of winning (``won``) and of escaping (``escaped``) written in ``paragraph``,
-    and whether the opponent is the case's Villain (arrested when Seriously Wounded)."""
+    effects of winning (``won``) and of coming away without a win (``escaped``: after an
+    escape, and after a lost fight too) written in ``paragraph``, and whether the
+    opponent is the case's Villain (arrested when Seriously Wounded)."""
 
     opponents: tuple[Character, ...]
     stunned: tuple[str, ...] = ()
@@ -171,9 +190,9 @@ class Sheet:
         return State(**{f.name: getattr(self, f.name) for f in fields(State)})
 
     def record(self, event: Event) -> None:
-        """Note ``event``, and its sentence in the log."""
+        """Note ``event``, and its sentence in the log (told after the events before it)."""
+        line = narration.sentence(event, self.events)
         self.events = self.events + (event,)
-        line = narration.sentence(event)
         if line:
             self.log = self.log + (line,)
 
