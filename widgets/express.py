@@ -45,6 +45,7 @@ STYLE = """<style>
 .sk-express .sk-player.sk-winner { background: #eef7ee; border-color: #8bbf8b; }
 .sk-express .sk-you { font-size: 0.8em; background: #064; color: #fff; border-radius: 4px; padding: 0 4px; }
 .sk-express .sk-status { min-height: 1.3em; }
+.sk-express .sk-nowrap { white-space: nowrap; }
 .sk-express .sk-out { color: #b00; }
 .sk-express .sk-scores svg.sk-alibi-pile { width: 13px; height: auto; vertical-align: -3px; }
 .sk-table.sk-express .sk-suspects { display: grid; grid-template-columns: repeat(auto-fit, minmax(72px, 1fr));
@@ -248,9 +249,9 @@ class ExpressTable(GameTable):
         goal = "until the deck runs out" if table.target is None else f"first to {table.target}"
         variant = " · False Alibi variant" if table.false_alibi_variant else ""
         where = "Game over" if table.finished else f"Round {table.round}"
-        self.header.value = (f"<div class='sk-title'><b>{where}</b> · {goal}{variant}"
+        self.header.value = (f"<div class='sk-title'><b>{where}</b> · {goal}{variant} · {html.escape(game.level)} bots"
                              f" <small class='sk-seed'>seed {game.seed}</small></div>")
-        self.scores.value = _scoreboard(table, game.you, game.level, news)
+        self.scores.value = _scoreboard(table, game.you, news)
         cleared = face_up_traits(table) if self.shade.value else frozenset()
         allowed = game.your_moves()
         caught = {e.slot: e for e in news if isinstance(e, Accused) and e.right}
@@ -320,7 +321,7 @@ def _box(children: list, css: str, kind=w.Box) -> w.Box:
     return box
 
 
-def _scoreboard(table: View, you: int | None, level: str, news) -> str:
+def _scoreboard(table: View, you: int | None, news) -> str:
     """A chip per player: name, suspects caught, alibis left face down, and whose turn it
     is, who is out, who won. A score that just went up pops; a player just out shakes."""
     scored = {e.player for e in news if isinstance(e, Accused) and e.right}
@@ -334,12 +335,13 @@ def _scoreboard(table: View, you: int | None, level: str, news) -> str:
             status.append("<span class='sk-out'>✗ out this round</span>")
         if end is not None and p in end.winners:
             status.append("<b class='sk-won'>★ wins</b>")
-        tag = "<small class='sk-you'>you</small>" if p == you else f"<small>({html.escape(level)})</small>"
+        tag = " <small class='sk-you'>you</small>" if p == you else ""
         css = " sk-active" * turning + " sk-winner" * bool(end and p in end.winners) + " sk-new-out" * (p in wrong)
         chips.append(
-            f"<div class='sk-player{css}' data-seat='{p}'><b>{html.escape(name)}</b> {tag}<br>"
-            f"<span class='sk-score{' sk-new' * (p in scored)}' data-seat='{p}'>{len(table.won[p])}</span> caught · "
-            f"{facedown_svg(table.pile_sizes[p], width=13)} {table.pile_sizes[p]} alibis"
+            f"<div class='sk-player{css}' data-seat='{p}'><b>{html.escape(name)}</b>{tag}<br>"
+            f"<span class='sk-nowrap'><span class='sk-score{' sk-new' * (p in scored)}' data-seat='{p}'>"
+            f"{len(table.won[p])}</span> caught</span> · <span class='sk-nowrap'>"
+            f"{facedown_svg(table.pile_sizes[p], width=13)} {table.pile_sizes[p]} alibis</span>"
             f"<div class='sk-status'>{' '.join(status)}</div></div>")
     return f"<div class='sk-scores'>{''.join(chips)}</div>"
 
