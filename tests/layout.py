@@ -54,7 +54,7 @@ _CHECK = """
     if (el.offsetParent === null && el.tagName !== 'svg') continue;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
-    const label = (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 40);
+    const label = (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\\s+/g, ' ').slice(0, 40);
     let cut = r.left < -1 || r.right > vw + 1;
     for (let box = el.parentElement; !cut && box && box !== document.body; box = box.parentElement) {
       const style = getComputedStyle(box);

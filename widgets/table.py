@@ -36,6 +36,7 @@ FRAME_STYLE = """<style>
 .sk-table .sk-ending .sk-verdict { font-size: 1.15em; color: #064; flex: 1 1 100%; margin: 0; }
 .sk-table .sk-replay-bar { background: #f4f0e6; border-radius: 8px; padding: 4px 8px; }
 .sk-table .widget-html-content { white-space: normal; }
+.sk-table .widget-textarea, .sk-table .widget-text { max-width: calc(100% - 4px); }
 @media (prefers-reduced-motion: reduce) { .sk-table * { animation: none !important; transition: none !important; } }
 .sk-table.sk-still * { animation: none !important; transition: none !important; }
 </style>"""
