@@ -4,21 +4,29 @@
 ``CardGameTable`` is the ipywidgets view. The view is drawn only from what your seat may
 see, ``session.view``: your own hand, the sizes of the other hands, the table, the events
 and your own peeks. No rule lives here: what may be played, and why not, who won and what
-a card does come from ``sherlockkit.games.cardgame``; the page's pieces are in
+a card does come from ``sherlockkit.games.cardgame``; the log's sentences, their rules
+and the ending's sentence from its ``narration``; the page's pieces are in
 ``widgets.cardgame_page``.
+
+The table reflows rather than shrinks: the seats are a grid that wraps, your hand wraps,
+the scores are a row per player. What just changed is marked for a short CSS animation
+(the card landing on the table, a card coming into your hand, a seat's count), once: the
+next drawing takes the mark off, so nothing moves again, and nothing waits for it.
 """
 
 from __future__ import annotations
 
 import html
+from collections import Counter
 
 import ipywidgets as w
 
-from sherlockkit.games.cardgame import bots, rules
+from sherlockkit.games.cardgame import bots, narration, rules
 from sherlockkit.games.cardgame.cards import ALIBI, KINDS, SUIT_OF, VILLAINS
 from sherlockkit.games.cardgame.legal import moves
 from sherlockkit.games.cardgame.state import (
-    ALIBI_WINDOW, MAX_PLAYERS, MIN_PLAYERS, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains, View,
+    ALIBI_WINDOW, MAX_PLAYERS, MIN_PLAYERS, PASSING, Answer, Arrested, Draw, Escaped, HandScored, Keep, PassCard,
+    Play, PlayVillains, TrailCold, View,
 )
 from widgets.cardgame_page import (
     CARD_BACKGROUNDS, EFFECTS, STYLE, board, header, notice, peeks, playable_kinds, prompt, scores, slug,
@@ -33,6 +41,7 @@ BOT_NAMES = ("Lestrade", "Irene", "Mrs Hudson", "Gregson", "Wiggins")
 BOT_SECONDS = 0.7  # a bot's turn
 QUICK_SECONDS = 0.35  # a bot's answer to a card, or the card it passes
 MAX_HANDS = 6
+LOG_LINES = 80  # the newest lines the log shows
 
 
 def _names(players: int) -> list[str]:
@@ -140,9 +149,12 @@ class CardGameTable(GameTable):
         self.log_box = w.HTML()
         self.game = game  # the settings read the session's options
         self.setup = self._setup_panel()
-        lower = w.HBox([w.VBox([self.log_box], layout=w.Layout(width="50%", margin="0 16px 0 0")),
-                        w.VBox([self.scores_box, self.peeks_box], layout=w.Layout(width="48%"))],
-                       layout=w.Layout(flex_flow="row wrap"))
+        # side by side on a desktop, one under the other on a phone
+        lower = w.Box([w.VBox([self.log_box], layout=w.Layout(flex="1 1 320px", min_width="0")),
+                       w.VBox([self.scores_box, self.peeks_box], layout=w.Layout(flex="1 1 280px", min_width="0"))],
+                      layout=w.Layout(flex_flow="row wrap"))
+        lower.add_class("sk-lower")
+        self._shown: tuple | None = None  # (hand number, cards played, hand sizes, your hand) last drawn
         super().__init__(game, [self.header, self.board, self.prompt, self.action_bar, self.notice,
                                 self.hand_label, self.hand_box, lower, self.setup])
 
@@ -150,9 +162,13 @@ class CardGameTable(GameTable):
         o = self.game.options
         self.players_slider = w.IntSlider(value=o["players"], min=MIN_PLAYERS, max=MAX_PLAYERS,
                                           description="players")
+        self.players_slider.add_class("sk-players-slider")
         self.level_menu = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bots")
         self.hands_slider = w.IntSlider(value=o["hands"], min=1, max=MAX_HANDS, description="hands")
-        panel = self.settings([w.HBox([self.players_slider, self.level_menu]), self.hands_slider], self._new_game,
+        for setting in (self.players_slider, self.level_menu, self.hands_slider):
+            setting.layout.max_width = "100%"
+        row = w.Box([self.players_slider, self.level_menu], layout=w.Layout(flex_flow="row wrap"))
+        panel = self.settings([row, self.hands_slider], self._new_game,
                               replay_seconds=0.4)
         return panel
 
@@ -207,19 +223,49 @@ class CardGameTable(GameTable):
         playable = playable_kinds(seen, options)
         if self.choosing is not None and not any(isinstance(a, Play) and a.card == self.choosing for a in options):
             self.choosing = None
+        arrived, changed, drawn = self._what_moved(seen)
         # The page receives the changes in this order: the hand and the buttons first, the
         # banner and the prompt last, so "your turn" never shows over last turn's hand.
-        self._render_hand(seen, playable)
+        self._render_hand(seen, playable, drawn)
         self._render_actions(seen, options)
-        self.board.value = board(seen, game.level, game.replaying)
+        self.board.value = board(seen, game.level, game.replaying, arrived, changed, self._last_hand(seen))
         self.scores_box.value = scores(seen)
         self.peeks_box.value = peeks(seen)
         self.notice.value = notice(seen, game.message)
-        lines = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(seen.log[-80:]))
-        self.log_box.value = (f"<h4>What happened (newest first)</h4>"
-                              f"<ol class='sk-log' reversed start='{len(seen.log)}'>{lines}</ol>")
+        told = narration.lines(seen.events, seen.names, seen.me)
+        items = "".join(f"<li><details><summary>{html.escape(line.sentence, quote=False)}</summary>"
+                        f"<div class='sk-why'>{html.escape(line.detail, quote=False)}</div></details></li>"
+                        for line in reversed(told[-LOG_LINES:]))
+        self.log_box.value = (f"<h4>What happened <small>(newest first; open a line for the rule)</small></h4>"
+                              f"<ol class='sk-log'>{items}</ol>")
         self.header.value = header(seen, game.seed, game.level, game.replaying)
         self.prompt.value = prompt(seen, options, game.replaying, self.choosing)
+
+    def ending_sentence(self, view: View, outcome) -> str:
+        """How the game ended: the arrest (who caught whom, holding which Villain), the
+        escape or the cold trail, who won and every total."""
+        return narration.ending(view.events, view.names, outcome.scores, view.me)
+
+    def _what_moved(self, seen: View) -> tuple[bool, frozenset, Counter]:
+        """Since the last drawing: has a card just landed on the table, whose number of
+        cards has changed, and which cards have come into your hand (the motion's cues)."""
+        now = (seen.hand_number, len(seen.played), seen.hand_sizes, Counter(seen.hand))
+        before, self._shown = self._shown, now
+        if before is None:
+            return False, frozenset(), Counter()
+        same_hand = before[0] == now[0] and len(before[2]) == len(now[2])
+        arrived = same_hand and now[1] > before[1]
+        changed = frozenset(p for p in range(len(now[2])) if same_hand and now[2][p] != before[2][p])
+        return arrived, changed, now[3] - before[3]
+
+    def _last_hand(self, seen: View) -> str:
+        """How the hand before this one ended and what it scored (a game of several hands),
+        in the log's words; nothing in the first hand or once the game is over."""
+        if seen.hand_number < 2 or seen.finished:
+            return ""
+        ends = [e for e in seen.events if isinstance(e, (Arrested, Escaped, TrailCold, HandScored))][-2:]
+        told = " ".join(narration.sentence(e, seen.names, seen.me) for e in ends)
+        return f"Last hand: {told}"
 
     def _render_actions(self, seen: View, options: list) -> None:
         me = seen.me
@@ -244,7 +290,7 @@ class CardGameTable(GameTable):
                 button.description = f"{seen.names[seat]} ({cards} card{'s' if cards != 1 else ''})"
         show(self.cancel_button, bool(targets))
 
-    def _render_hand(self, seen: View, playable: set[str]) -> None:
+    def _render_hand(self, seen: View, playable: set[str], drawn: Counter) -> None:
         hand = tuple(sorted(seen.hand, key=KINDS.index))
         while len(self.hand_buttons) < len(hand):
             i = len(self.hand_buttons)
@@ -252,10 +298,17 @@ class CardGameTable(GameTable):
             button.on_click(lambda _, i=i: self.click_card(self.shown_hand[i]))
             self.hand_buttons.append(button)
         self.shown_hand = hand
-        for card, button in zip(hand, self.hand_buttons):
+        fresh, left = set(), Counter(drawn)
+        for i in reversed(range(len(hand))):  # the last copies of a kind stand for the ones that came in
+            if left[hand[i]] > 0:
+                left[hand[i]] -= 1
+                fresh.add(i)
+        for i, (card, button) in enumerate(zip(hand, self.hand_buttons)):
             state = "sk-legal" if card in playable else "sk-dim"
             chosen = ("sk-chosen",) if card == self.choosing else ()
-            classes = ("sk-hand-card", f"sk-kind-{slug(card)}", f"sk-suit-{SUIT_OF[card].lower()}", state, *chosen)
+            came = ("sk-arrive",) if i in fresh else ()
+            classes = ("sk-hand-card", f"sk-kind-{slug(card)}", f"sk-suit-{SUIT_OF[card].lower()}", state, *chosen,
+                       *came)
             if button.description != card:
                 button.description = card
             button.tooltip = EFFECTS[card] + ("" if card in playable else " (Not playable now: click to see why.)")

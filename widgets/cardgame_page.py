@@ -10,11 +10,9 @@ import html
 from urllib.parse import quote
 
 from sherlockkit.games.cardgame import legality
-from sherlockkit.games.cardgame.cards import (
-    AFOOT, ALIBI, ARREST, EFFECTS, HOLMES, I_SUSPECT, INSPECTOR, KINDS, VILLAINS, WATSON,
-)
+from sherlockkit.games.cardgame.cards import AFOOT, ALIBI, ARREST, EFFECTS, HOLMES, KINDS, TAKING, VILLAINS, WATSON
 from sherlockkit.games.cardgame.state import (
-    ALIBI_WINDOW, DRAWN, PASSING, Answer, PassCard, Peek, Play, PlayVillains, View,
+    ALIBI_WINDOW, DRAWN, PASSING, Answer, Arrested, Escaped, PassCard, Peek, Play, PlayVillains, TrailCold, View,
 )
 from widgets.cardgame_art import back_svg, card_face_svg, colour, top_svg
 
@@ -24,15 +22,7 @@ def slug(card: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in card.lower()).strip("-")
 
 
-# --- words ------------------------------------------------------------------------------------------
-
-#: what taking a card aimed at you means
-TAKING = {
-    ARREST: "if you hold a Villain you are caught; if not, they take all your cards and you draw as many",
-    INSPECTOR: "you draw two cards",
-    I_SUSPECT: "you draw a card",
-    WATSON: "they look through your hand, and a Villain there is caught",
-}
+# --- style ------------------------------------------------------------------------------------------
 
 STYLE = """<style>
 .sk-cardgame { max-width: 1100px; }
@@ -42,44 +32,77 @@ STYLE = """<style>
   font-weight: bold; margin-left: 8px; font-size: 0.95em; }
 .sk-cardgame .sk-banner.sk-your-turn { background: #ffd54a; color: #3a2a00; box-shadow: 0 0 0 2px #e0a800; }
 .sk-cardgame .sk-banner.sk-over { background: #cfeedd; color: #064; }
-.sk-cardgame .sk-board { display: flex; gap: 14px; align-items: flex-start; flex-wrap: wrap; }
-.sk-cardgame .sk-board .sk-place { text-align: center; font-size: 0.85em; color: #555; }
-.sk-cardgame .sk-follow { font-size: 0.85em; color: #444; max-width: 260px; }
-.sk-cardgame table.sk-seats { border-collapse: separate; border-spacing: 6px 0; }
-.sk-cardgame .sk-seats td { padding: 4px 10px; border: 1px solid #ddd; border-radius: 8px; vertical-align: top;
-  text-align: center; min-width: 92px; }
-.sk-cardgame .sk-seats td.sk-active { background: #fff4d6; border-color: #e0b040; box-shadow: 0 0 0 2px #e0b040; }
-.sk-cardgame .sk-seats .sk-status { font-size: 0.85em; min-height: 1.2em; }
+.sk-cardgame .sk-board { display: flex; gap: 10px 18px; align-items: flex-start; flex-wrap: wrap; }
+.sk-cardgame .sk-centre { display: flex; gap: 12px; align-items: flex-start; flex: 0 1 auto; min-width: 0; }
+.sk-cardgame .sk-place { text-align: center; font-size: 0.85em; color: #555; flex: 0 0 auto; }
+.sk-cardgame .sk-follow { font-size: 0.85em; color: #444; flex: 1 1 120px; min-width: 0; max-width: 230px; }
+.sk-cardgame .sk-seats-box { flex: 1 1 300px; min-width: 0; }
+.sk-cardgame .sk-seats { display: grid; gap: 6px; grid-template-columns: repeat(auto-fill, minmax(104px, 1fr)); }
+.sk-cardgame .sk-seat { padding: 4px 6px; border: 1px solid #ddd; border-radius: 8px; text-align: center;
+  min-width: 0; overflow-wrap: anywhere; transition: background-color 0.3s, box-shadow 0.3s; }
+.sk-cardgame .sk-seat.sk-winner { background: #e4f5ea; border-color: #6fb58a; box-shadow: 0 0 0 2px #6fb58a; }
+.sk-cardgame .sk-seat.sk-active { background: #fff4d6; border-color: #e0b040; box-shadow: 0 0 0 2px #e0b040; }
+.sk-cardgame .sk-seat-body { display: flex; align-items: center; justify-content: center; gap: 6px;
+  font-size: 0.9em; }
+.sk-cardgame .sk-seat .sk-status { font-size: 0.85em; min-height: 1.2em; }
+.sk-cardgame .sk-last-hand { font-size: 0.85em; color: #444; margin: 4px 0 0 0; }
 .sk-cardgame .sk-prompt { font-size: 1.1em; margin: 8px 0 2px 0; padding: 6px 10px; border-left: 5px solid #e0a800;
   background: #fffaf0; }
 .sk-cardgame .sk-prompt.sk-waiting { border-left-color: #bbb; background: #f7f7f7; color: #555; }
 .sk-cardgame .sk-message { font-size: 1.05em; min-height: 1.4em; color: #9a3a00; margin: 4px 0; font-weight: bold; }
-.sk-cardgame .sk-message.sk-over { color: #064; font-size: 1.25em; }
 .sk-cardgame .sk-hand-card { background-color: transparent !important; background-size: 100% 100%;
   background-repeat: no-repeat; border: none; box-shadow: none !important; white-space: normal; line-height: 1.15;
   font-weight: bold; font-size: 12px; display: flex; align-items: flex-end; justify-content: center;
-  text-align: center; padding: 0 8px 14px 8px; color: #2a2320; margin: 10px 3px 4px 3px; overflow: visible; }
+  text-align: center; padding: 0 8px 14px 8px; color: #2a2320; margin: 10px 3px 4px 3px; overflow: visible;
+  transition: transform 0.2s, opacity 0.2s; }
 .sk-cardgame .sk-hand-card:focus, .sk-cardgame .sk-hand-card:focus-visible { outline: none; }
+.sk-cardgame .sk-hand-card:focus-visible { filter: drop-shadow(0 0 3px #1f5fbf) drop-shadow(0 0 2px #1f5fbf); }
 .sk-cardgame .sk-hand-card.sk-legal { transform: translateY(-8px);
   filter: drop-shadow(0 0 4px #f0b400) drop-shadow(0 0 3px #f0b400); }
 .sk-cardgame .sk-hand-card.sk-dim { opacity: 0.5; filter: grayscale(55%); }
 .sk-cardgame .sk-hand-card.sk-chosen { filter: drop-shadow(0 0 5px #d4002a) drop-shadow(0 0 3px #d4002a); }
 .sk-cardgame .sk-hand-label { margin: 6px 0 0 0; }
 .sk-cardgame .sk-hand-label small { color: #666; }
+.sk-cardgame .sk-lower { gap: 4px 18px; }
 .sk-cardgame table.sk-scores { border-collapse: collapse; font-size: 0.92em; }
-.sk-cardgame .sk-scores td, .sk-cardgame .sk-scores th { border: 1px solid #ddd; padding: 2px 8px; text-align: right; }
-.sk-cardgame .sk-scores th { background: #f4efe4; }
-.sk-cardgame .sk-scores tr.sk-total td { font-weight: bold; background: #faf7f0; }
+.sk-cardgame .sk-scores td, .sk-cardgame .sk-scores th { border: 1px solid #ddd; padding: 2px 6px; text-align: right; }
+.sk-cardgame .sk-scores th { background: #f4efe4; font-weight: normal; }
+.sk-cardgame .sk-scores th.sk-who { text-align: left; font-weight: bold; background: #faf7f0; }
+.sk-cardgame .sk-scores td.sk-total { font-weight: bold; background: #faf7f0; }
 .sk-cardgame .sk-scores td.sk-best { background: #d8f1e2; }
 .sk-cardgame .sk-legend { font-size: 0.8em; color: #666; max-width: 420px; }
 .sk-cardgame .sk-chip { display: inline-block; border: 2px solid #999; border-radius: 5px; padding: 0 5px;
-  margin: 1px 2px; background: #fffdf6; font-size: 0.9em; }
+  margin: 1px 2px; background: #fffdf6; font-size: 0.9em; white-space: nowrap; }
 .sk-cardgame .sk-peeks { max-width: 460px; }
 .sk-cardgame .sk-peeks li { margin: 2px 0; }
 .sk-cardgame .sk-moved { color: #999; font-size: 0.85em; }
-.sk-cardgame .sk-log { margin: 0; padding-left: 40px; max-height: 260px; overflow-y: auto; font-size: 0.92em; }
-.sk-cardgame .sk-log li:first-child { font-weight: bold; }
+.sk-cardgame .sk-log { margin: 0; padding: 0 4px 0 0; list-style: none; max-height: 280px; overflow-y: auto;
+  font-size: 0.92em; }
+.sk-cardgame .sk-log li { margin: 0 0 3px 0; }
+.sk-cardgame .sk-log li:first-child > details > summary { font-weight: bold; }
+.sk-cardgame .sk-log summary { cursor: pointer; }
+.sk-cardgame .sk-log .sk-why { margin: 2px 0 4px 18px; color: #555; font-size: 0.92em; }
 .sk-cardgame h4 { margin: 8px 0 4px 0; }
+/* the save box is 100% wide plus the widgets' margin: keep it inside the settings panel */
+.sk-cardgame .widget-textarea { width: calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important; }
+/* motion: what just changed arrives (the frame stills it when motion is off) */
+@keyframes sk-card-lands { from { transform: translate(-18px, -26px) rotate(-8deg) scale(1.12); opacity: 0.2; } }
+@keyframes sk-card-drawn { from { transform: translateY(36px) scale(0.9); opacity: 0; } }
+@keyframes sk-news { from { opacity: 0; transform: translateX(-10px); } }
+@keyframes sk-count { 50% { transform: scale(1.35); color: #9a3a00; } }
+.sk-cardgame .sk-top-card { display: inline-block; }
+.sk-cardgame .sk-top-card.sk-arrive { animation: sk-card-lands 320ms ease-out; }
+.sk-cardgame .sk-hand-card.sk-arrive { animation: sk-card-drawn 340ms ease-out; }
+.sk-cardgame .sk-log li:first-child { animation: sk-news 300ms ease-out; }
+.sk-cardgame .sk-seat.sk-changed .sk-count { display: inline-block; animation: sk-count 360ms ease-in-out; }
+/* a phone: smaller cards, so that a hand of six fits two rows and the table one screen */
+@media (max-width: 520px) {
+  .sk-cardgame .sk-hand-card { width: 74px !important; height: 106px !important; font-size: 11px;
+    padding: 0 5px 11px 5px; margin: 10px 2px 2px 2px; }
+  .sk-cardgame .sk-top-card svg { width: 84px; height: auto; }
+  .sk-cardgame .sk-seats { grid-template-columns: repeat(auto-fill, minmax(96px, 1fr)); }
+  .sk-cardgame .sk-follow { max-width: none; }
+}
 </style>"""
 
 CARD_BACKGROUNDS = "<style>" + "".join(
@@ -140,34 +163,42 @@ def _chip(card: str) -> str:
     return f"<span class='sk-chip' style='border-color:{colour(card)}'>{html.escape(card)}</span>"
 
 
-def board(seen: View, level: str, replaying: bool) -> str:
-    """The table: the card that counts, the draw pile, what may follow, and every seat."""
-    top = top_svg(seen.top, opened=bool(seen.played), width=104)
+def board(seen: View, level: str, replaying: bool, arrived: bool = False, changed: frozenset = frozenset(),
+          news: str = "") -> str:
+    """The table: the card that counts, the draw pile, what may follow, and every seat (a
+    grid that wraps onto more rows on a narrow screen). ``arrived``: the card on the table
+    has just been played (it lands); ``changed``: the seats whose number of cards just
+    changed; ``news``: a line under the seats (how the last hand ended)."""
+    landing = " sk-arrive" if arrived else ""
+    top = f"<div class='sk-top-card{landing}'>{top_svg(seen.top, opened=bool(seen.played), width=104)}</div>"
     last = ""
     if seen.played and seen.played[-1] != seen.top.card:
         last = (f"<div>last played: {_chip(seen.played[-1])}<br><small>(the table goes on as if from "
                 f"{html.escape(seen.top.label)})</small></div>")
-    table = (f"<div class='sk-place'><div>on the table</div>{top}{last}</div>"
-             f"<div class='sk-place'><div>draw pile</div>{back_svg(seen.pile_size, width=62)}"
-             f"<div>{len(seen.played)} played<br>this hand</div></div>"
-             f"<div class='sk-follow'>{_follow_hint(seen)}</div>")
+    centre = (f"<div class='sk-centre'><div class='sk-place'><div>on the table</div>{top}{last}</div>"
+              f"<div class='sk-place'><div>draw pile</div>{back_svg(seen.pile_size, width=62)}"
+              f"<div>{len(seen.played)} played<br>this hand</div></div>"
+              f"<div class='sk-follow'>{_follow_hint(seen)}</div></div>")
     cells = []
     for p, name in enumerate(seen.names):
         active = _acting(seen, p) and not seen.finished and not replaying
-        status = _seat_status(seen, p)
         who = "your seat" if p == seen.me else f"bot · {html.escape(level)}"
+        cards = seen.hand_sizes[p]
+        won = seen.finished and p in seen.outcome.winners
+        css = ("sk-seat" + (" sk-active" if active else "") + (" sk-changed" if p in changed else "")
+               + (" sk-winner" if won else ""))
         cells.append(
-            f"<td class='sk-seat{' sk-active' if active else ''}' data-seat='{p}'>"
-            f"<b>{'▶ ' if active else ''}{html.escape(name)}</b><br><small>{who}</small><br>"
-            f"{back_svg(seen.hand_sizes[p], width=46)}<br>"
-            f"<span class='sk-count' data-seat='{p}'>{seen.hand_sizes[p]}</span> card"
-            f"{'s' if seen.hand_sizes[p] != 1 else ''} · <span title='penalty points so far'>"
-            f"{seen.scores[p]} pts</span>"
-            f"<div class='sk-status'>{status}</div></td>")
+            f"<div class='{css}' data-seat='{p}'>"
+            f"<div><b>{'▶ ' if active else ''}{html.escape(name)}</b><br><small>{who}</small></div>"
+            f"<div class='sk-seat-body'>{back_svg(cards, width=34)}<div>"
+            f"<span class='sk-count' data-seat='{p}'>{cards}</span> card{'s' if cards != 1 else ''}<br>"
+            f"<span title='penalty points so far'>{seen.scores[p]} pts</span></div></div>"
+            f"<div class='sk-status'>{_seat_status(seen, p)}</div></div>")
     order = " → ".join(html.escape(n) for n in seen.names) + " → …"
-    seats = (f"<div><table class='sk-seats'><tr>{''.join(cells)}</tr></table>"
-             f"<div class='sk-legend'>Play goes round to the left: {order}</div></div>")
-    return f"<div class='sk-board'>{table}{seats}</div>"
+    told = f"<p class='sk-last-hand'>{html.escape(news)}</p>" if news else ""
+    seats = (f"<div class='sk-seats-box'><div class='sk-seats'>{''.join(cells)}</div>"
+             f"<div class='sk-legend'>Play goes round to the left: {order}</div>{told}</div>")
+    return f"<div class='sk-board'>{centre}{seats}</div>"
 
 
 def _acting(seen: View, p: int) -> bool:
@@ -180,7 +211,8 @@ def _acting(seen: View, p: int) -> bool:
 
 def _seat_status(seen: View, p: int) -> str:
     if seen.finished:
-        return "<b>winner</b>" if p in seen.outcome.winners else ""
+        said = [_part_in_the_end(seen, p)] + (["<b>winner</b>"] if p in seen.outcome.winners else [])
+        return " · ".join(s for s in said if s)
     if seen.phase == ALIBI_WINDOW:
         pending = seen.pending
         if pending.target == p:
@@ -193,6 +225,14 @@ def _seat_status(seen: View, p: int) -> str:
     if seen.turn == p:
         return "drew a card" if seen.phase == DRAWN else "playing"
     return ""
+
+
+def _part_in_the_end(seen: View, p: int) -> str:
+    """What seat ``p`` did in the end of the last hand: made the arrest, was caught, escaped."""
+    end = next((e for e in reversed(seen.events) if isinstance(e, (Arrested, Escaped, TrailCold))), None)
+    if isinstance(end, Arrested):
+        return "made the arrest" if p == end.by else "caught" if p == end.target else ""
+    return "escaped" if isinstance(end, Escaped) and end.player == p else ""
 
 
 def prompt(seen: View, options: list, replaying: bool, choosing: str | None) -> str:
@@ -251,38 +291,41 @@ def prompt(seen: View, options: list, replaying: bool, choosing: str | None) -> 
 
 
 def notice(seen: View, message: str) -> str:
-    """The session's last sentence (a refusal, a load); and who won, once the game is over."""
-    if seen.finished:
-        winners = seen.outcome.winners
-        names = " and ".join(seen.names[p] for p in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        text = f"Game over: {names} {verb} with {seen.scores[winners[0]]} penalty points (the lowest)."
-        if seen.me in winners:
-            text += " Well played!"
-        text += " Start a new game from the settings below."
-        said = f"<p class='sk-message'>{html.escape(message, quote=False)}</p>" if message else ""
-        return f"<p class='sk-message sk-over'>{html.escape(text, quote=False)}</p>{said}"
+    """The session's last sentence: a refusal, a load. (How the game ended is the ending
+    bar's, above the table.)"""
     return f"<p class='sk-message'>{html.escape(message, quote=False)}</p>"
 
 
 def scores(seen: View) -> str:
-    """Each hand's row, the Telegrams of the hand under way, the totals and what scores."""
-    head = "".join(f"<th>{html.escape(n)}</th>" for n in seen.names)
-    rows = [f"<tr><td>Hand {i}</td>{''.join(f'<td>{v:+d}</td>' for v in row)}</tr>"
-            for i, row in enumerate(seen.hand_scores, start=1)]
+    """The scores as a table that fits a phone: a row for each player, a column for each
+    hand (the one under way too, once a Telegram has scored in it) and the totals, then
+    what scores."""
+    columns = [str(i) for i in range(1, len(seen.hand_scores) + 1)]
+    rows = [list(row) for row in zip(*seen.hand_scores)] if seen.hand_scores else [[] for _ in seen.names]
     if any(seen.telegrams) and not seen.finished:
-        rows.append(f"<tr><td>Hand {seen.hand_number} so far</td>"
-                    f"{''.join(f'<td>{v:+d}</td>' for v in seen.telegrams)}</tr>")
-    if not rows:
-        rows.append(f"<tr><td colspan='{seen.players + 1}' style='text-align:left'><i>no hand scored yet</i></td></tr>")
+        columns.append(f"{seen.hand_number} so far")
+        for row, points in zip(rows, seen.telegrams):
+            row.append(points)
     best = min(seen.scores)
-    total = "".join(f"<td class='{'sk-best' if v == best else ''}'>{v}</td>" for v in seen.scores)
+    body = []
+    for p, name in enumerate(seen.names):
+        cells = "".join(f"<td>{v:+d}</td>" for v in rows[p])
+        total = seen.scores[p]
+        body.append(f"<tr data-seat='{p}'><th class='sk-who'>{html.escape(name)}</th>{cells}"
+                    f"<td class='sk-total{' sk-best' if total == best else ''}'>{total}</td></tr>")
+    if len(columns) == 1:
+        head, note = f"<tr><th></th><th>hand {columns[0]}</th><th>total</th></tr>", ""
+    elif columns:  # two header rows: "hand" over the hands' numbers, so six hands fit a phone
+        head = (f"<tr><th rowspan='2'></th><th colspan='{len(columns)}'>hand</th><th rowspan='2'>total</th></tr>"
+                f"<tr>{''.join(f'<th>{c}</th>' for c in columns)}</tr>")
+        note = ""
+    else:
+        head, note = "<tr><th></th><th>total</th></tr>", "<div class='sk-legend'><i>no hand scored yet</i></div>"
     s = seen.scoring
     legend = (f"Penalty points, the lowest total wins: +{s.card} for each card left in your hand at the end "
               f"of a hand, +{s.villain_card} for each Villain, +{s.captured} when you are caught with a Villain, "
               f"{s.arrest} for the arrest, {s.escape} for escaping, +{s.telegram} for receiving a Telegram.")
-    return (f"<h4>Scores</h4><table class='sk-scores'><tr><th></th>{head}</tr>{''.join(rows)}"
-            f"<tr class='sk-total'><td>Total</td>{total}</tr></table>"
+    return (f"<h4>Scores</h4><table class='sk-scores'>{head}{''.join(body)}</table>{note}"
             f"<div class='sk-legend'>{html.escape(legend)}</div>")
 
 

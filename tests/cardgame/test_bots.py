@@ -103,7 +103,7 @@ def test_rewording_the_log_changes_no_bot_move(monkeypatch):
 
     told = {seed: played(seed) for seed in range(4)}
     logs = {seed: final.log for seed, (final, _) in told.items()}
-    monkeypatch.setattr(narration, "sentence", lambda event, names: f"<{type(event).__name__}>")
+    monkeypatch.setattr(narration, "sentence", lambda event, names, me=None: f"<{type(event).__name__}>")
     for seed, (final, moves) in told.items():
         reworded, again = played(seed)
         assert again == moves and reworded == final

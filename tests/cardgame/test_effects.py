@@ -182,7 +182,7 @@ def test_a_false_arrest_gives_the_arrester_the_hand_and_the_accused_draws_as_man
     assert after.pile == (INSPECTOR,)
     assert after.turn == 1 and after.top == Top(ARREST, IN_COUNTRY) and after.hand_number == 1
     assert not any(k in after.log[-1] for k in (TRAIN, HANSOM, LONDON, TELEGRAM, DISGUISE))  # told as numbers
-    assert "3 cards" in after.log[-1]
+    assert "three cards" in after.log[-1]
     assert_accounted(after)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -44,7 +45,7 @@ def after(state, *actions):
 def test_the_deal_says_who_opens():
     state = rules.new(5, players=4)
     assert state.events == (HandDealt(1, state.turn),)
-    assert state.log == (f"Hand 1 is dealt: Player {state.turn + 1} holds {AFOOT}",)
+    assert state.log == (f"Hand 1 is dealt, six cards each; Player {state.turn + 1} holds {AFOOT} and will open.",)
 
 
 def test_a_card_played_says_who_played_it_and_on_whom():
@@ -57,7 +58,7 @@ def test_a_card_played_says_who_played_it_and_on_whom():
 def test_an_inspector_is_an_arrest_only_on_scotland_yard():
     yard = act(rig([[INSPECTOR, CLUE], [HANSOM], [COUNTRY]], pile=REST, on=AT_YARD), Play(0, INSPECTOR, 1))
     assert yard.events[-1] == CardPlayed(0, INSPECTOR, 1, arrest=True) and yard.pending.arrest
-    assert "at Scotland Yard it is an arrest too" in yard.log[-1]
+    assert "at Scotland Yard that is an arrest too" in yard.log[-1]
     clue = act(rig([[INSPECTOR, CLUE], [HANSOM], [COUNTRY]], pile=REST, on=Top(CLUE, "London")),
                Play(0, INSPECTOR, 1))
     assert clue.events[-1] == CardPlayed(0, INSPECTOR, 1, arrest=False) and not clue.pending.arrest
@@ -182,9 +183,83 @@ def test_the_log_never_writes_a_possessive_after_a_name_in_brackets():
     looked = act(rig([[TRAIN, HANSOM], [CLUE, TRAIN], [ARREST]], on=AT_LONDON, turn=1, options=names), Play(1, CLUE))
     caught = act(rig([[ARREST, CLUE], [TRAIN], [MORIARTY, HANSOM]], on=AT_LONDON, options=names),
                  Play(0, ARREST, 2), Answer(2, False))
-    assert "Lestrade looks at two cards of Holmes (you) with Clue." in looked.log
-    assert f"With Arrest, Holmes (you) finds {MORIARTY} in the hand of Irene: Irene is arrested!" in caught.log
+    assert "Lestrade peeks at two cards from the hand of Holmes (you), picked blind." in looked.log
+    assert f"With the Arrest, Holmes (you) finds {MORIARTY} in Irene's hand: Irene is arrested!" in caught.log
     assert not any("(you)'s" in line for line in looked.log + caught.log)
+
+
+def test_the_log_speaks_to_the_reader_as_you():
+    names = ("Holmes (you)", "Lestrade", "Irene")
+    looked = act(rig([[TRAIN, HANSOM], [CLUE, TRAIN], [ARREST]], on=AT_LONDON, turn=1), Play(1, CLUE))
+    caught = act(rig([[ARREST, CLUE], [TRAIN], [MORIARTY, HANSOM]], on=AT_LONDON), Play(0, ARREST, 2),
+                 Answer(2, False))
+    mine = narration.log(looked.events, names, me=0) + narration.log(caught.events, names, me=0)
+    assert "Lestrade peeks at two cards from your hand, picked blind." in mine
+    assert "You accuse Irene and call for an Arrest!" in mine
+    assert f"With the Arrest, you find {MORIARTY} in Irene's hand: Irene is arrested!" in mine
+    theirs = narration.log(caught.events, names, me=2)
+    assert f"With the Arrest, Holmes (you) finds {MORIARTY} in your hand: you are arrested!" in theirs
+    assert "You offer no Alibi against the arrest." in theirs
+    assert not any("(you)" in line for line in mine if "Holmes (you)" not in names[1:])
+
+
+@pytest.mark.parametrize("event, me, said", [
+    (GameOver((0, 2), 3), None, "Ann and Cy share the win with 3 penalty points each, the fewest."),
+    (GameOver((0, 2), 3), 0, "You and Cy share the win with 3 penalty points each, the fewest."),
+    (GameOver((0, 1, 2), -4), 2, "Ann, Bob and you share the win with -4 penalty points each, the fewest."),
+    (GameOver((1,), 5), None, "Bob wins the game with 5 penalty points, the fewest."),
+    (GameOver((1,), 5), 1, "You win the game with 5 penalty points, the fewest."),
+    (HandsSwapped(2, 0), 0, "Cy and you swap hands."),
+    (PassedTurn(0), 0, "You cannot play and the draw pile is empty: you pass."),
+    (Drew(0, 1, Drew.ON_TURN), 0, "You find nothing to play and draw a card."),
+    (Escaped(1, (MORIARTY, MORAN)), 1,
+     f"You lay down {MORIARTY} and {MORAN} as the last cards of the hand and escape!"),
+    (FalseArrest(1, 0, 3), 0, "You hold no Villain: a false arrest! Bob takes your hand, three cards, and you "
+                              "draw as many."),
+    (FalseArrest(0, 1, 1), None, "Bob holds no Villain: a false arrest! Ann takes Bob's hand, one card, and Bob "
+                                 "draws as many."),
+    (HandScored(1, (2, -15, 0)), 1, "Hand 1 is counted, in penalty points: Ann +2, you -15, Cy 0."),
+])
+def test_the_grammar_of_names_you_and_plural_subjects(event, me, said):
+    assert narration.sentence(event, ("Ann", "Bob", "Cy"), me) == said
+
+
+def test_no_sentence_of_a_whole_game_breaks_the_grammar_of_names():
+    """Whoever reads, in games of every size: no possessive after a bracket, "you" never
+    followed by a verb of the third person, a capital at the start."""
+    for seed in range(6):
+        players = 3 + seed % 4
+        names = ("Holmes (you)", *("Lestrade", "Irene", "Mrs Hudson", "Gregson", "Wiggins")[: players - 1])
+        state = rules.new(seed, players=players, hands=2, names=names)
+        rng = random.Random(seed)
+        while not state.finished:
+            state = rules.play(state, rng.choice(rules.legal_actions(state)))
+        for me in (None, 0, 1):
+            for line in narration.lines(state.events, names, me):
+                for text in (line.sentence, line.detail):
+                    assert "(you)'s" not in text and not text.startswith(("you ", "your ")), text
+                    assert not re.search(r"\b[Yy]ou (plays|draws|is|has|takes|holds|finds|keeps|passes|"
+                                         r"wins|escapes|offers|produces|sends|accuses|chooses|peeks|lays)\b",
+                                         text), text
+
+
+def test_the_ending_says_how_the_hand_ended_who_won_and_the_totals():
+    names = ("Holmes (you)", "Lestrade", "Irene")
+    caught = act(rig([[ARREST, CLUE], [TRAIN], [MORIARTY, HANSOM]], on=AT_LONDON, options={"names": list(names)}),
+                 Play(0, ARREST, 2), Answer(2, False))
+    totals = rules.outcome(caught).scores
+    assert narration.ending(caught.events, names, totals, me=0) == (
+        f"With the Arrest, you arrested Irene, caught holding {MORIARTY}: you win with -14 penalty points, the fewest "
+        "(Lestrade 1, Irene 26).")
+    escaped = act(rig([[MORIARTY, MORAN], [TRAIN], [HANSOM]], pile=REST, on=AT_LONDON), PlayVillains(0))
+    assert narration.ending(escaped.events, names, rules.outcome(escaped).scores, me=1).startswith(
+        f"Holmes (you) escaped with {MORIARTY} and {MORAN}: Holmes (you) wins with -15 penalty points")
+    cold = act(rig([[I_SUSPECT], [I_SUSPECT, CLUE], [I_SUSPECT, MORIARTY]], pile=[], on=TRAIN_FROM_LONDON),
+               Draw(0), Draw(1), Draw(2))
+    assert narration.ending(cold.events, names, rules.outcome(cold).scores, me=0) == (
+        "The trail went cold with nobody caught: you win with 1 penalty point, the fewest (Lestrade 2, Irene 6).")
+    tie = narration.ending(cold.events, names, (3, 3, 6), me=1)
+    assert tie.endswith("Holmes (you) and you share the win with 3 penalty points each, the fewest (Irene 6).")
 
 
 def test_the_log_is_the_same_for_every_player_and_tells_nothing_a_peek_saw():

@@ -1,6 +1,8 @@
 """What the card game's page shows -- drawn from your view only, never another player's
 card -- and a whole game played through it to the end."""
 
+import html
+import re
 from dataclasses import replace
 
 from sherlockkit.games.cardgame import rules
@@ -19,6 +21,12 @@ from .page import card_button, game, page_text, play_for_you, rigged, shown
 
 
 SECRET = (MORIARTY, MORAN, CLAY, MILVERTON)
+
+
+def score_rows(view) -> dict[str, list[str]]:
+    """The scores table as the page shows it: each player's hands, then their total."""
+    rows = re.findall(r"<tr data-seat='\d'><th class='sk-who'>([^<]*)</th>(.*?)</tr>", view.scores_box.value)
+    return {html.unescape(name): re.findall(r"<td[^>]*>([^<]*)</td>", cells) for name, cells in rows}
 
 
 def test_the_view_never_shows_another_players_card():
@@ -65,7 +73,9 @@ def test_scores_and_hands_are_shown():
     view = CardGameTable(session)
     assert "no hand scored yet" in view.scores_box.value and "Hand 1 of 2" in view.header.value
     session.play_villains()
-    assert "<td>Hand 1</td><td>-15</td><td>+2</td><td>+2</td><td>+2</td>" in view.scores_box.value
+    assert score_rows(view) == {"Holmes (you)": ["-15", "-15"], "Lestrade": ["+2", "2"], "Irene": ["+2", "2"],
+                                "Mrs Hudson": ["+2", "2"]}
+    assert "<th>hand 1</th>" in view.scores_box.value and "no hand scored yet" not in view.scores_box.value
     assert "Hand 2 of 2" in view.header.value
     assert "sk-best'>-15<" in view.scores_box.value
 
@@ -77,7 +87,9 @@ def test_a_telegram_shows_in_the_hand_under_way_as_the_engine_records_it():
     assert "so far" not in view.scores_box.value
     session.act(Play(3, TELEGRAM), by_you=False)
     assert session.view.telegrams == (10, 0, 0, 0)
-    assert "<td>Hand 1 so far</td><td>+10</td><td>+0</td><td>+0</td><td>+0</td>" in view.scores_box.value
+    assert "<th>hand 1 so far</th>" in view.scores_box.value
+    assert score_rows(view) == {"Holmes (you)": ["+10", "10"], "Lestrade": ["+0", "0"], "Irene": ["+0", "0"],
+                                "Mrs Hudson": ["+0", "0"]}
 
 
 def test_the_prompt_says_an_inspector_arrests_when_the_engine_says_so():
@@ -120,9 +132,15 @@ def test_a_whole_game_to_game_over():
             session.clock.advance(0.7)
     assert session.state.finished
     result = rules.outcome(session.state)
-    winners = " and ".join(session.state.names[p] for p in result.winners)
-    assert f"Game over: {winners}" in view.notice.value and "sk-over" in view.notice.value
+    assert view.ending.layout.display == "flex"
+    verdict = html.unescape(view.verdict.value)
+    assert re.search(r"arrested .*, caught holding|escaped with|The trail went cold", verdict), verdict
+    winners = [("you" if p == 0 else session.state.names[p]) for p in result.winners]
+    assert all(name in verdict for name in winners)
+    assert re.search(r"(wins?|share the win) with -?\d+ penalty points?", verdict), verdict
+    assert all(str(total) in verdict for total in result.scores)
     assert "Game over" in view.header.value
+    assert view.board.value and "sk-top" in view.board.value, "the final table stays"
     assert not any(shown(b) for b in (view.draw_button, view.keep_button, view.take_button, view.alibi_button))
     assert "winner" in view.board.value
     before = session.state

@@ -31,7 +31,8 @@ def test_you_open_the_hand_by_clicking():
     assert all("sk-dim" in b._dom_classes for b in view.hand_box.children if b.description != AFOOT)
     afoot.click()
     assert view.game.state.played == (AFOOT,)
-    assert f"{HUMAN_NAME} plays {AFOOT}" in view.log_box.value
+    assert f"You open the hand with {AFOOT}" in view.log_box.value
+    assert f"{HUMAN_NAME} opens the hand with {AFOOT}" in view.game.state.log[-1]
     assert view.game.state.turn == 1 and "Lestrade's turn" in view.header.value
 
 
@@ -137,7 +138,7 @@ def test_the_alibi_buttons_appear_when_you_are_named_and_passing_follows():
     assert session.state.phase == PASSING and all(session.state.passing[1:])
     card_button(view, CLUE).click()
     assert session.state.phase == PLAY
-    assert "The cards have gone round." in view.log_box.value
+    assert "The chosen cards go round, each to the player on the left." in view.log_box.value
     assert CLUE not in session.state.hands[0] and len(session.state.hands[0]) == 2
     assert CLUE in session.state.hands[1]
 

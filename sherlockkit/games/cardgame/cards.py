@@ -88,6 +88,15 @@ EFFECTS: dict[str, str] = {
     **{villain: "A Villain: only when you hold nothing else, lay them all down and escape." for villain in VILLAINS},
 }
 
+#: what taking each card that accuses you does to you, if you answer it with no Alibi
+#: (the page's prompt; narration tells the same from the events)
+TAKING: dict[str, str] = {
+    ARREST: "if you hold a Villain you are caught; if not, they take all your cards and you draw as many",
+    INSPECTOR: "you draw two cards",
+    I_SUSPECT: "you draw a card",
+    WATSON: "they look through your hand, and a Villain there is caught",
+}
+
 #: Italian words of the rulebook, and the English the project uses
 GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("Movimento", "Movement", "a suit: blue border"),
