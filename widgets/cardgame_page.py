@@ -83,8 +83,6 @@ STYLE = """<style>
 .sk-cardgame .sk-log summary { cursor: pointer; }
 .sk-cardgame .sk-log .sk-why { margin: 2px 0 4px 18px; color: #555; font-size: 0.92em; }
 .sk-cardgame h4 { margin: 8px 0 4px 0; }
-/* the save box is 100% wide plus the widgets' margin: keep it inside the settings panel */
-.sk-cardgame .widget-textarea { width: calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important; }
 /* motion: what just changed arrives (the frame stills it when motion is off) */
 @keyframes sk-card-lands { from { transform: translate(-18px, -26px) rotate(-8deg) scale(1.12); opacity: 0.2; } }
 @keyframes sk-card-drawn { from { transform: translateY(36px) scale(0.9); opacity: 0; } }
