@@ -210,7 +210,8 @@ def test_the_log_speaks_to_the_reader_as_you():
     (GameOver((1,), 5), None, "Bob wins the game with 5 penalty points, the fewest."),
     (GameOver((1,), 5), 1, "You win the game with 5 penalty points, the fewest."),
     (HandsSwapped(2, 0), 0, "Cy and you swap hands."),
-    (PassedTurn(0), 0, "You cannot play and the draw pile is empty: you pass."),
+    (PassedTurn(0), 0, "You cannot play and, with the draw pile empty, pass."),
+    (PassedTurn(1), 0, "Bob cannot play and, with the draw pile empty, passes."),
     (Drew(0, 1, Drew.ON_TURN), 0, "You find nothing to play and draw a card."),
     (Escaped(1, (MORIARTY, MORAN)), 1,
      f"You lay down {MORIARTY} and {MORAN} as the last cards of the hand and escape!"),
@@ -260,6 +261,11 @@ def test_the_ending_says_how_the_hand_ended_who_won_and_the_totals():
         "The trail went cold with nobody caught: you win with 1 penalty point, the fewest (Lestrade 2, Irene 6).")
     tie = narration.ending(cold.events, names, (3, 3, 6), me=1)
     assert tie.endswith("Holmes (you) and you share the win with 3 penalty points each, the fewest (Irene 6).")
+    three = (HandScored(1, (1, 2, 3)), TrailCold(), HandScored(2, (2, 2, 2)), Escaped(2, (MORAN,)),
+             HandScored(3, (4, 5, -15)), GameOver((2,), -10))
+    assert narration.ending(three, names, (7, 9, -10), me=2) == (
+        f"In the last of three hands, you escaped with {MORAN}: you win with -10 penalty points, the fewest "
+        "(Holmes (you) 7, Lestrade 9).")
 
 
 def test_the_log_is_the_same_for_every_player_and_tells_nothing_a_peek_saw():

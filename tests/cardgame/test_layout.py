@@ -9,12 +9,17 @@ and it still fits at both sizes; Play again deals a new hand.
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import time
 
 import pytest
 
+from sherlockkit import engine
+from sherlockkit.games.cardgame import rules
 from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard
+from widgets.cardgame import _names
 
 from .test_browser import log_text, my_move
 
@@ -98,6 +103,38 @@ def test_the_table_in_play_fits_the_screen(app_url, browser, size):
         page.get_by_text("Game settings, saves and replays").click()  # the settings fit too
         page.locator(".sk-cardgame .sk-new-game").wait_for()
         shoot(page, f"{size['width']}-settings")
+        assert layout_problems(page) == []
+    finally:
+        page.context.close()
+
+
+def sixth_hand_save() -> str:
+    """A save of a six-player game of six hands, in its sixth hand after a Telegram: the
+    widest scores table the settings allow (random legal moves, found by seed)."""
+    options = {"players": 6, "hands": 6, "names": _names(6)}
+    for seed in range(200):
+        rng, state, actions = random.Random(seed), rules.new(seed, **options), []
+        while not state.finished:
+            if state.hand_number == 6 and any(state.telegrams):
+                return json.dumps(json.loads(engine.save(rules, seed, options, actions)))  # one line: quick to type
+            action = rng.choice(rules.legal_actions(state))
+            state, actions = rules.play(state, action), actions + [action]
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_scores_of_six_hands_for_six_players_fit(app_url, browser, size):
+    page = open_dashboard(browser, app_url, "cardgame.ipynb", size, READY)
+    try:
+        page.get_by_text("Game settings, saves and replays").click()
+        page.locator(".sk-cardgame .sk-load").wait_for()
+        page.locator(".sk-cardgame textarea").fill(sixth_hand_save())
+        page.locator(".sk-cardgame .sk-load").click()
+        page.wait_for_selector(".sk-cardgame .sk-title:has-text('Hand 6 of 6')", timeout=15_000)
+        page.get_by_text("Game settings, saves and replays").click()
+        page.wait_for_timeout(300)
+        shoot(page, f"{size['width']}-six-hands")
+        assert page.locator(".sk-cardgame .sk-scores tr[data-seat]").count() == 6
         assert layout_problems(page) == []
     finally:
         page.context.close()

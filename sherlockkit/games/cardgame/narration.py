@@ -85,15 +85,16 @@ def ending(events: Iterable[Event], names: tuple[str, ...], totals: tuple[int, .
     cast, events = _Cast(tuple(names), me), tuple(events)
     last = next((e for e in reversed(events) if isinstance(e, (Arrested, Escaped, TrailCold))), None)
     hands = sum(isinstance(e, HandScored) for e in events)
+    first = hands < 2  # the sentence starts here, or after "In the last of three hands, "
     if isinstance(last, Arrested):
-        how = f"With {MEANS.get(last.card, last.card)}, {cast.name(last.by)} arrested {cast.name(last.target)}, " \
-              f"caught holding {_and(last.villains)}"
+        how = f"{'W' if first else 'w'}ith {MEANS.get(last.card, last.card)}, {cast.name(last.by)} arrested " \
+              f"{cast.name(last.target)}, caught holding {_and(last.villains)}"
     elif isinstance(last, Escaped):
-        how = f"{cast.name(last.player, start=True)} escaped with {_and(last.villains)}"
+        how = f"{cast.name(last.player, start=first)} escaped with {_and(last.villains)}"
     else:
-        how = "The trail went cold with nobody caught"
-    if hands > 1:
-        how += f" in the last of {NUMBERS[hands] if hands < len(NUMBERS) else hands} hands"
+        how = f"{'T' if first else 't'}he trail went cold with nobody caught"
+    if not first:
+        how = f"In the last of {NUMBERS[hands] if hands < len(NUMBERS) else hands} hands, {how}"
     best = min(totals)
     winners = [p for p, t in enumerate(totals) if t == best]
     verb = cast.does(winners[0], "wins") if len(winners) == 1 else "share the win"
@@ -265,9 +266,9 @@ _SENTENCES = {
                              f"{c.does(e.opener, 'holds')} {AFOOT} and will open."),
     CardPlayed: _played,
     Drew: _drew,
-    PassedTurn: lambda e, c: (f"{c.name(e.player, start=True)} cannot play and the draw pile is empty: "
-                              f"{c.name(e.player)} {c.does(e.player, 'passes')}."),
-    Kept: lambda e, c: c.acts(e.player, "keeps", "the card."),
+    PassedTurn: lambda e, c: (f"{c.name(e.player, start=True)} cannot play and, with the draw pile empty, "
+                              f"{c.does(e.player, 'passes')}."),
+    Kept: lambda e, c: c.acts(e.player, "keeps", "it for later."),
     Answered: _answered,
     PassChosen: lambda e, c: c.acts(e.player, "chooses", "a card to pass."),
     CardsWentRound: lambda e, c: "The chosen cards go round, each to the player on the left.",
@@ -324,7 +325,7 @@ def _villain_rule() -> str:
 
 
 _DETAILS = {
-    HandDealt: lambda e, c: (f"Every player gets {HAND_SIZE} cards. One Villain is dealt among the hands and the "
+    HandDealt: lambda e, c: (f"Every player gets {NUMBERS[HAND_SIZE]} cards. One Villain is dealt among the hands and the "
                              "other three are shuffled into the draw pile. The holder of the opening card plays "
                              "it; then play goes round to the left."),
     CardPlayed: _played_detail,
