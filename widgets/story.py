@@ -1,9 +1,16 @@
 """The Detective Story Game at the table: a solo case with its sheet, dice and choices.
 
 ``StoryGame`` holds the campaign (the engine state) and plays your choices;
-``StoryTable`` draws the case sheet, the decision with its options (closed ones greyed
-with the reason), the dice as they fell, the paragraph just read, a map of the last
-paragraphs and the case log. No rule lives here.
+``StoryTable`` draws the case as a reader follows it: where the case stands (turn, SM,
+Luck), how the last case ended (the cause first, then the cost), the paragraph just read,
+what happened this turn and in your last move (so a roll is explained before you are
+asked to keep it), the dice
+as they fell, the decision (every option a full-width button with its whole label; closed
+ones listed with the reason), the trail of paragraphs by title, the case sheet, and the
+case log, each line a sentence with its dice and rule one click away. After a case, SM is
+spent through a short form (for whom, what, its cost, Spend) read from the engine's
+decision. On a phone the columns stack, the case first and the sheet after. No rule
+lives here: the engine says what is open, what it costs and what happened.
 """
 
 from __future__ import annotations
@@ -13,24 +20,20 @@ import re
 
 import ipywidgets as w
 
-from sherlockkit.games.story import casebook, rules
+from sherlockkit.games.story import casebook, narration, rules
 from sherlockkit.games.story.characters import STARTING_TRAITS
+from sherlockkit.games.story.events import CaseStarted, TurnStarted
 from sherlockkit.games.story.state import Choose
 from widgets.session import GameSession
-from widgets.story_art import die_svg, trail_svg
+from widgets.story_art import (
+    STYLE, lines_html, log_html, paragraph_html, rolls_html, sheet_html, status_html, trail_html, verdict_html,
+)
 from widgets.table import GameTable
 
-STYLE = """<style>
-.sk-story .sk-sheet { font-size: 0.92em; border: 1px solid #c9b48a; border-radius: 8px; padding: 6px 10px;
-  background: #fffaf0; min-width: 260px; }
-.sk-story .sk-sheet table td { padding: 1px 6px; }
-.sk-story .sk-paragraph { border-left: 4px solid #8c5a2b; padding: 4px 10px; margin: 6px 0; background: #fcf7ee;
-  max-width: 640px; }
-.sk-story .sk-prompt { font-weight: bold; margin: 6px 0 2px 0; }
-.sk-story .sk-closed { color: #777; font-size: 0.85em; }
-.sk-story .sk-rolls div { margin: 2px 0; }
-.sk-story .sk-log { font-size: 0.85em; max-height: 260px; overflow-y: auto; }
-</style>"""
+#: How many lines of the turn so far, of the log, and stops of the trail are drawn.
+TURN_LINES, LOG_LINES, TRAIL_STOPS = 12, 80, 8
+#: The words for a purchase's kind in the SM form.
+KIND_WORDS = {"quality": "Quality", "trait": "Trait", "equipment": "Equipment", "friend": "Friend"}
 
 
 def option_class(option: str) -> str:
@@ -61,8 +64,86 @@ class StoryGame(GameSession):
         super().after_change()
 
 
+class SpendForm(w.VBox):
+    """After a case: spend SM (for whom, what, its cost, Spend), then take up the next
+    case or retire. Reads ``Decision.purchases`` and ``Decision.cases``; the other
+    options (retiring) are buttons."""
+
+    def __init__(self, game: StoryGame):
+        self.game = game
+        self.sm = w.HTML()
+        self.who = w.Dropdown(description="for", layout=w.Layout(width="auto"))
+        self.what = w.Dropdown(description="improve", layout=w.Layout(width="auto"))
+        self.cost = w.HTML()
+        self.spend_button = w.Button(description="Spend", button_style="primary")
+        self.spend_button.add_class("sk-spend-button")
+        self.spend_button.on_click(lambda _: self.what.value and game.choose(self.what.value))
+        self.next_case = w.Dropdown(description="next case", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description="Take up the case", button_style="success")
+        self.next_button.add_class("sk-next-case")
+        self.next_button.on_click(lambda _: self.next_case.value and game.choose(self.next_case.value))
+        self.others = w.Box(layout=w.Layout(overflow="visible"))
+        self.others.add_class("sk-row")
+        self.buying = _row([self.who, self.what, self.cost, self.spend_button])
+        self.who.observe(lambda _: self._fill_what(), names="value")
+        self.what.observe(lambda _: self._show_cost(), names="value")
+        super().__init__([self.sm, self.buying, _row([self.next_case, self.next_button]), self.others],
+                         layout=w.Layout(overflow="visible"))
+        self.add_class("sk-spend")
+        self.decision = None
+
+    def show(self, decision, sm: int, played: tuple[str, ...]) -> None:
+        """Fill the form from the decision after a case (``played``: the titles of the
+        cases played, so that the next case offered first is one not yet played)."""
+        if decision == self.decision:
+            return
+        self.decision = decision
+        people = list(dict.fromkeys(p.who for p in decision.purchases))
+        self.who.options = [(who or "the group", who) for who in people]
+        self.who.value = people[0] if people else None
+        self.buying.layout.display = "flex" if people else "none"
+        self.sm.value = (f"<div class='sk-sm-left'>SM to spend: <b>{sm}</b>"
+                         + ("" if people else " — nothing it can buy now.") + "</div>")
+        self._fill_what()
+        self.next_case.options = [(title, option) for option, title in decision.cases]
+        fresh = [option for option, title in decision.cases if title not in played]
+        self.next_case.value = (fresh or [option for option, _ in decision.cases] or [None])[0]
+        others = [(o, label) for o, label in decision.options
+                  if o not in {p.option for p in decision.purchases} | {c for c, _ in decision.cases}]
+        self.others.children = [_option_button(self.game, o, label, "") for o, label in others]
+
+    def _purchases(self):
+        return [p for p in self.decision.purchases if p.who == self.who.value] if self.decision else []
+
+    def _fill_what(self) -> None:
+        offered = self._purchases()
+        self.what.options = [(f"{KIND_WORDS.get(p.kind, p.kind)}: {p.what}", p.option) for p in offered]
+        self.what.value = offered[0].option if offered else None
+        self._show_cost()
+
+    def _show_cost(self) -> None:
+        chosen = next((p for p in self._purchases() if p.option == self.what.value), None)
+        self.cost.value = f"<span class='sk-cost'>costs <b>{chosen.cost}</b> SM</span>" if chosen else ""
+
+
+def _row(children) -> w.Box:
+    """Controls side by side that wrap onto more lines on a narrow screen."""
+    row = w.Box(children, layout=w.Layout(overflow="visible"))
+    row.add_class("sk-row")
+    return row
+
+
+def _option_button(game: StoryGame, option: str, label: str, style: str) -> w.Button:
+    """One option of the decision as a button carrying its whole label."""
+    button = w.Button(description=label, tooltip=label, button_style=style)
+    button.add_class("sk-option")
+    button.add_class(option_class(option))
+    button.on_click(lambda _: game.choose(option))
+    return button
+
+
 class StoryTable(GameTable):
-    """The playable case: sheet on the left; decision, dice, paragraph and map on the right."""
+    """The playable case: the case on the right (first on a phone), the sheet on the left."""
 
     css = "sk-story"
     style = STYLE
@@ -70,15 +151,14 @@ class StoryTable(GameTable):
     def __init__(self, game: StoryGame | None = None, **options):
         game = game or StoryGame(**options)
         self.book = casebook.load()
-        self.sheet_box = w.HTML()
-        self.prompt = w.HTML()
-        self.choices = w.VBox()
-        self.closed = w.HTML()
-        self.notice = w.HTML()
-        self.dice = w.HTML()
-        self.paragraph = w.HTML()
-        self.trail = w.HTML()
-        self.case_log = w.HTML()
+        self.status, self.verdict_panel, self.paragraph, self.turn_lines = w.HTML(), w.HTML(), w.HTML(), w.HTML()
+        self.dice, self.prompt, self.closed, self.notice, self.trail = w.HTML(), w.HTML(), w.HTML(), w.HTML(), w.HTML()
+        self.sheet_box, self.case_log = w.HTML(), w.HTML()
+        self.sheet_box.add_class("sk-sheet-col")
+        self.choices = w.VBox(layout=w.Layout(overflow="visible"))
+        self.choices.add_class("sk-choices")
+        self.game = game  # the form and the settings' save buttons need it before the base class sets it
+        self.spend = SpendForm(game)
         self.trait_picker = w.SelectMultiple(options=STARTING_TRAITS, value=tuple(game.options["traits"]),
                                              description="traits", rows=6)
         cases = [("rolled (A000)", "")] + [(f"{pid}: {p.title}", pid) for pid, p in self.book.items()
@@ -87,12 +167,18 @@ class StoryTable(GameTable):
                                      description="first case")
         self.ask_luck = w.Checkbox(value=game.ask_luck, description="ask before using Luck", indent=False)
         self.ask_luck.observe(lambda change: setattr(self.game, "ask_luck", change["new"]), names="value")
-        self.game = game  # the settings' save buttons need it before the base class sets it
-        self.setup = self.settings([w.HBox([self.trait_picker, w.VBox([self.first_case, self.ask_luck])])],
-                                   self._start, what="campaign", replay_seconds=0.25)
-        right = w.VBox([self.prompt, self.choices, self.closed, self.notice, self.dice, self.paragraph, self.trail],
-                       layout=w.Layout(margin="0 0 0 14px"))
-        super().__init__(game, [w.HBox([self.sheet_box, right]), self.case_log, self.setup])
+        setup_row = _row([self.trait_picker, w.VBox([self.first_case, self.ask_luck])])
+        setup_row.add_class("sk-setup-row")
+        self.setup = self.settings([setup_row], self._start, what="campaign", replay_seconds=0.25)
+        self.play_column = w.VBox([self.status, self.verdict_panel, self.paragraph, self.turn_lines, self.dice,
+                                   self.prompt, self.choices, self.closed, self.notice, self.trail],
+                                  layout=w.Layout(overflow="visible"))
+        self.play_column.add_class("sk-play")
+        main = w.Box([self.sheet_box, self.play_column], layout=w.Layout(overflow="visible"))
+        main.add_class("sk-main")
+        self._drawn: tuple = (None, (), 0, None)  # paragraph, rolls, events, case result: to see what is new
+        self._move_start = 0  # where the events of the last move begin
+        super().__init__(game, [main, self.case_log, self.setup])
 
     def _start(self, seed: int | None) -> None:
         """A new campaign with the traits and first case chosen (``None``: a random seed)."""
@@ -109,30 +195,48 @@ class StoryTable(GameTable):
 
     def render(self) -> None:
         game, view = self.game, self.game.view
-        self.sheet_box.value = _case_sheet(view, self.book, game.seed)
-        decision = view.decision
-        self.prompt.value = f"<div class='sk-prompt'>{html.escape(decision.prompt)}</div>" if decision else ""
-        self.choices.children = [self._option_button(o, label) for o, label in (decision.options if decision else ())]
-        closed = decision.closed if decision else ()
-        self.closed.value = ("<div class='sk-closed'>" + "".join(
-            f"<div>✗ {html.escape(reason)}</div>" for _, reason in closed) + "</div>") if closed else ""
+        events, decision, over = view.events, view.decision, view.phase != "case"
+        drawn_paragraph, drawn_rolls, drawn_events, drawn_end = self._drawn
+        seen = drawn_events if drawn_events <= len(events) else 0
+        title = self.book[view.adventure].title if view.adventure else "—"
+        self.status.value = status_html(view, title)
+        self.sheet_box.value = sheet_html(view, self.book, game.seed)
+        ended = narration.case_closed(events) if over and view.cases else None
+        result = view.cases[-1][1] if ended else None
+        self.verdict_panel.value = verdict_html(*ended, result, fresh=drawn_end != result) if ended else ""
+        story = _story_trail(view.read)
+        paragraph = self.book[story[-1]] if story else None
+        self.paragraph.value = paragraph_html(paragraph, fresh=story[-1:] != [drawn_paragraph], past=over)
+        if len(events) > seen:  # a move was made: its events start where the last drawing ended
+            self._move_start = seen
+        start = min(_turn_start(events), self._move_start if self._move_start <= len(events) else len(events))
+        lines = narration.entries(events, start)
+        fresh_from = len(narration.entries(events[:seen], start)) if seen > start else 0
+        self.turn_lines.value = lines_html(lines[-TURN_LINES:], fresh_from - max(0, len(lines) - TURN_LINES))
+        self.dice.value = rolls_html(view.rolls, fresh=view.rolls != drawn_rolls)
+        shown = decision is not None and decision.kind != "over"
+        self.prompt.value = f"<div class='sk-prompt'>{html.escape(decision.prompt)}</div>" if shown else ""
+        if shown and decision.kind == "after_case":
+            self.spend.show(decision, view.sm, tuple(self.book[adventure].title for adventure, _ in view.cases))
+            self.choices.children = [self.spend]
+        else:
+            style = "primary" if shown and decision.kind == "action" else ""
+            self.choices.children = [_option_button(game, o, label, style) for o, label in (decision.options if shown
+                                                                                          else ())]
+        closed = decision.closed if shown else ()
+        self.closed.value = ("<ul class='sk-closed'>" + "".join(
+            f"<li>✗ {html.escape(reason)}</li>" for _, reason in closed) + "</ul>") if closed else ""
         self.notice.value = (f"<p class='sk-message' style='color:#7a3e00'>{html.escape(game.message, quote=False)}</p>"
                              if game.message else "<p class='sk-message'></p>")
-        self.dice.value = _rolls(view.rolls)
-        self.paragraph.value = _last_paragraph(view, self.book)
-        trail = [(pid, self.book[pid].kind, self.book[pid].title) for pid in _story_trail(view.read)[-8:]]
-        self.trail.value = "<div><b>Where you are</b></div>" + trail_svg(trail) if trail else ""
-        lines = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(view.log[-40:]))
-        self.case_log.value = (f"<details open><summary>Case log (newest first)</summary>"
-                               f"<div class='sk-log'>{lines}</div></details>")
+        trail = [(pid, self.book[pid].kind, self.book[pid].title) for pid in story[-TRAIL_STOPS:]]
+        self.trail.value = "<div><b>Where the case has led</b></div>" + trail_html(trail) if trail else ""
+        self.case_log.value = log_html(narration.entries(events, max(0, len(events) - 4 * LOG_LINES))[-LOG_LINES:])
+        self._drawn = (story[-1] if story else None, view.rolls, len(events), result)
 
-    def _option_button(self, option: str, label: str) -> w.Button:
-        button = w.Button(description=label, layout=w.Layout(width="auto", max_width="640px"),
-                          button_style="primary" if self.game.view.decision.kind == "action" else "")
-        button.add_class("sk-option")
-        button.add_class(option_class(option))
-        button.on_click(lambda _: self.game.choose(option))
-        return button
+    def ending_sentence(self, view, outcome) -> str:
+        """How the campaign ended, the cause first: retired after so many cases, or how
+        and in which case Holmes died."""
+        return narration.ending(view.events, outcome.result, outcome.solved, outcome.lost, outcome.luck)
 
 
 def _story_trail(read: tuple[str, ...]) -> list[str]:
@@ -140,53 +244,9 @@ def _story_trail(read: tuple[str, ...]) -> list[str]:
     return [pid for pid in read if not pid.startswith("r") and pid != "a000"]
 
 
-def _case_sheet(sheet: rules.View, book, seed: int) -> str:
-    people = [sheet.holmes] + ([sheet.watson] if sheet.watson else []) + list(sheet.friends) + list(sheet.allies)
-    rows = []
-    for p in people:
-        traits = ", ".join(f"{t} {lvl}" for t, lvl in p.traits) or "—"
-        state = f" · <b>{p.condition}</b>" if p.condition else ""
-        away = " (away)" if p.name in sheet.away else ""
-        role = "Ally" if p in sheet.allies else "Friend" if p in sheet.friends else ""
-        rows.append(f"<tr><td><b>{html.escape(p.name)}</b>{away} <small>{role}</small>{state}<br>"
-                    f"<small>Brains {p.brains} · Brawn {p.brawn} · Bravery {p.bravery}<br>{html.escape(traits)}</small>"
-                    f"</td></tr>")
-    adventure = book[sheet.adventure].title if sheet.adventure else "—"
-    if sheet.villain:
-        villain = html.escape(book[sheet.villain].title)
-        if sheet.motive_revealed:
-            motive = book[sheet.villain]["motives"][sheet.motive]
-            villain += f"<br><small>Motive: {html.escape(motive['text'])} <b>(SM {motive['value']})</b></small>"
-        else:
-            villain += "<br><small>Motive: unknown</small>"
-    else:
-        villain = "not yet revealed"
-    solved = sum(1 for _, r in sheet.cases if r == "solved")
-    return (f"<div class='sk-sheet'><div><b>{html.escape(adventure)}</b> <small>seed {seed}</small></div>"
-            f"<div class='sk-turn'>Turn <b>{sheet.turn}</b> of {sheet.turns} · SM <b class='sk-sm'>{sheet.sm}</b> · "
-            f"Luck <b class='sk-luck'>{sheet.luck}</b></div>"
-            f"<div>Villain: <span class='sk-villain'>{villain}</span></div>"
-            f"<div>Location: {html.escape(sheet.location or 'out and about')}</div>"
-            f"<table>{''.join(rows)}</table>"
-            f"<div><small>Cases: {len(sheet.cases)} ({solved} solved)</small></div></div>")
-
-
-def _rolls(rolls) -> str:
-    if not rolls:
-        return ""
-    items = []
-    for roll in rolls:
-        faces = "".join(die_svg(d, faded=roll.verdict == "waiting") for d in roll.dice)
-        verdict = "" if roll.verdict in ("", "waiting") else f" → {html.escape(roll.verdict)}"
-        again = " <small>(re-rolled)</small>" if roll.rerolled else ""
-        items.append(f"<div>{html.escape(roll.label)}: {faces}{verdict}{again}</div>")
-    return "<div class='sk-rolls'><b>Dice</b>" + "".join(items) + "</div>"
-
-
-def _last_paragraph(sheet: rules.View, book) -> str:
-    story = _story_trail(sheet.read)
-    if not story:
-        return ""
-    p = book[story[-1]]
-    return (f"<div class='sk-paragraph'><b>{html.escape(p.id)} · {html.escape(p.title)}</b>"
-            f"<p>{html.escape(p.text)}</p></div>")
+def _turn_start(events) -> int:
+    """Where the turn (or the case, before its first turn) began in ``events``."""
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], (TurnStarted, CaseStarted)):
+            return i
+    return 0

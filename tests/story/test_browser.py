@@ -18,7 +18,7 @@ def click_and_wait(page, selector):
 def test_play_the_first_turns_of_a_case(app_url, page):
     page.goto(app_url + "voila/render/story.ipynb")
     page.wait_for_selector(".sk-story .sk-option", timeout=60_000)
-    assert "Turn 1 of 12" in page.locator(".sk-sheet").inner_text()
+    assert "Turn 1 of 12" in page.locator(".sk-status").inner_text()
     if page.locator(".sk-opt-keep").count():  # a special rule may roll at the case's start
         click_and_wait(page, ".sk-opt-keep")
     page.wait_for_selector(".sk-opt-wait", timeout=10_000)
@@ -28,7 +28,7 @@ def test_play_the_first_turns_of_a_case(app_url, page):
     assert page.locator(".sk-die").count() >= 2
     turn = 1
     for _ in range(80):
-        turn = int(re.search(r"Turn (\d+) of 12", page.locator(".sk-sheet").inner_text()).group(1))
+        turn = int(re.search(r"Turn (\d+) of 12", page.locator(".sk-status").inner_text()).group(1))
         if turn >= 3 or not page.locator(".sk-option").count():
             break
         wanted = ".sk-opt-keep" if page.locator(".sk-opt-keep").count() else (
@@ -36,5 +36,7 @@ def test_play_the_first_turns_of_a_case(app_url, page):
         click_and_wait(page, wanted)
     assert turn >= 3 or "case is closed" in page.locator(".sk-prompt").inner_text()
     log = page.locator(".sk-log").inner_text()
-    assert "— Turn 2 —" in log and "Encounter roll" in log
+    assert "— Turn 2 —" in log and ("something happens" in log or "nothing happens" in log)
+    page.locator(".sk-log details.sk-entry summary").first.click()  # a line opens on its dice and rule
+    assert page.locator(".sk-log .sk-detail").first.is_visible()
     assert "Traceback" not in page.content()

@@ -37,6 +37,9 @@ def test_a_band_takes_a_plural_verb_and_one_person_a_singular():
         ("The fight is lost: Rough with a knife wounds Holmes.",)
     assert told(ev.FightStarted(((ROUGHS, 8),)))[0] == "A fight! The Baron's hired roughs stand against Holmes."
     assert told(ev.FightStarted((("Dock bully", 7),)))[0] == "A fight! Dock bully stands against Holmes."
+    bravo = "One of the Professor's hired bravoes"
+    assert told(ev.Exchange("Watson", bravo, 12, 15)) == \
+        ("Watson strikes 12, one of the Professor's hired bravoes strikes 15.",)
 
 
 def test_an_escape_is_told_in_the_casebooks_voice_with_the_dice_beside_it():
@@ -61,6 +64,13 @@ def test_no_healer_left_fits_a_rest_turn_and_the_end_of_a_fight():
     """R009b reuses Rest's step after a fight: the sentence names no turn."""
     line = narration.sentence(ev.Nothing("no healer left"))
     assert line == "No one else here can tend the wounds." and "turn" not in line
+
+
+def test_one_case_is_a_case():
+    assert told(ev.CampaignEnded("retired", 1)) == ("Holmes retires to keep bees, after 1 case.",)
+    assert told(ev.CampaignEnded("retired", 2)) == ("Holmes retires to keep bees, after 2 cases.",)
+    assert narration.ending((), "retired", 0, 1, 0) == \
+        "Holmes retires to keep bees after 1 case: 0 solved, 1 lost, with no Luck to spare."
 
 
 def test_the_death_roll_names_no_fate_id():

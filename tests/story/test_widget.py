@@ -1,6 +1,9 @@
 """The case table without a browser: clicks go through the controller to the engine."""
 
-from sherlockkit.games.story import rules
+import html
+import re
+
+from sherlockkit.games.story import narration, rules
 from sherlockkit.games.story.state import Choose
 from widgets.clock import ManualClock
 from widgets.story import StoryGame, StoryTable, option_class
@@ -37,7 +40,7 @@ def test_a_reroll_spends_one_luck_and_shows_on_the_sheet():
     button(view, "explore").click()
     button(view, "reroll").click()
     assert view.game.state.luck == 3
-    assert "sk-luck'>3" in view.sheet_box.value
+    assert "sk-luck'>3" in view.status.value
 
 
 def test_not_asking_about_luck_keeps_every_roll():
@@ -58,7 +61,7 @@ def test_a_closed_action_shows_the_engines_sentence_and_changes_nothing():
 
 def test_the_paragraph_read_and_the_trail_are_shown():
     view = table()
-    assert "a001" in view.paragraph.value
+    assert view.book["a001"].title in view.paragraph.value and view.book["a001"].text in view.paragraph.value
     assert "sk-trail" in view.trail.value
 
 
@@ -111,7 +114,7 @@ def test_the_sheet_reads_the_turns_and_wounds_from_the_engine():
     from sherlockkit.games.story.characters import CONDITIONS, WOUNDED
 
     view = table()
-    assert f"Turn <b>1</b> of {tables.TURNS}" in view.sheet_box.value
+    assert f"Turn <b>1</b> of {tables.TURNS}" in view.status.value
     game = view.game
     game.state = replace(game.state, holmes=replace(game.state.holmes, wounds=WOUNDED))
     game.notify()
@@ -135,3 +138,121 @@ def test_a_corrupt_save_is_refused_with_a_sentence():
     assert not view.game.load("{not json")
     assert view.game.state is before
     assert "not valid JSON" in view.notice.value
+
+
+# --- issue 10: a short form for SM, a real ending, the turn told before its rolls, motion -------------
+
+
+def after_a_case(view, sm: int):
+    """The table after a case with ``sm`` SM to spend (the engine's decision, as after a case)."""
+    from .situations import after_case
+
+    view.game.state = after_case(sm=sm)
+    view.game.notify()
+    return view
+
+
+def test_sm_is_spent_through_a_short_form_not_a_wall_of_buttons():
+    """For whom, what, its cost (the engine's), Spend; then the next case or retiring."""
+    view = after_a_case(table(), sm=8)
+    decision = view.game.state.pending
+    assert len(decision.options) > 30 and view.choices.children == (view.spend,)
+    form = view.spend
+    assert [label for label, _ in form.who.options] == ["Holmes", "Watson", "the group"]
+    form.who.value = "Watson"
+    form.what.value = "quality:Watson:Brains"
+    bought = next(p for p in decision.purchases if p.option == "quality:Watson:Brains")
+    assert f"<b>{bought.cost}</b> SM" in form.cost.value
+    assert dict(form.what.options)[f"Quality: {bought.what}"] == bought.option
+    form.spend_button.click()
+    assert view.game.state.sm == 8 - bought.cost
+    assert view.game.state.watson.brains == int(bought.what.split()[-1])
+    assert "SM to spend: <b>" in form.sm.value
+
+
+def test_after_spending_the_next_case_or_retiring():
+    view = after_a_case(table(), sm=0)
+    form = view.spend
+    assert form.buying.layout.display == "none" and "nothing it can buy" in form.sm.value
+    assert [b.description for b in form.others.children] == ["Retire: end the campaign here"]
+    form.next_case.value = "next:a003"
+    form.next_button.click()
+    assert view.game.state.phase == "case" and view.game.state.adventure == "a003"
+    assert view.choices.children[0] is not view.spend
+
+
+def test_the_luck_offer_comes_after_what_the_roll_is_for():
+    """Seed 1 opens in Mayfair, whose special rule rolls Charisma 8 at once: the rule is
+    told above the dice and the question, not only in the log below."""
+    view = StoryTable(StoryGame(seed=1, first_case="a002", clock=ManualClock()))
+    assert view.game.state.pending.kind == "luck"
+    assert "A rule of this case:" in view.turn_lines.value and "Charisma 8" in view.turn_lines.value
+    children = list(view.play_column.children)
+    assert children.index(view.turn_lines) < children.index(view.dice) < children.index(view.prompt)
+
+
+def test_the_log_is_sentences_with_their_dice_one_click_away():
+    view = table(ask_luck=False)
+    button(view, "explore").click()
+    log = view.case_log.value
+    assert "<details class='sk-entry" in log and "<div class='sk-detail'>Explore: 2d6" in log
+    assert "Encounter type:" not in re.sub(r"<div class='sk-detail'>.*?</div>", "", log)
+
+
+def test_the_trail_shows_paragraphs_by_title():
+    view = table()
+    assert view.book["a001"].title in view.trail.value
+    assert ">a001<" not in view.trail.value
+
+
+def test_dice_roll_and_a_new_paragraph_fade_in_only_when_new():
+    view = table()
+    button(view, "explore").click()
+    assert "sk-rolls sk-fresh" in view.dice.value
+    view.game.notify()  # drawn again, nothing new: nothing moves
+    assert "sk-fresh" not in view.dice.value and "sk-fresh" not in view.paragraph.value
+
+
+def holmes_dead(view):
+    """Play the table's campaign on, by random choices, until Holmes is dead."""
+    import random
+
+    for seed in range(200):
+        rng, state = random.Random(seed), rules.new(seed)
+        while rules.outcome(state) is None:
+            state = rules.play(state, rng.choice(rules.legal_actions(state)))
+        if state.fate == "dead":
+            view.game.state = state
+            view.game.notify()
+            return view
+    raise AssertionError("no campaign ended in Holmes's death")
+
+
+def test_when_holmes_dies_the_cause_comes_first_and_the_table_stays():
+    view = holmes_dead(table())
+    outcome = rules.outcome(view.game.state)
+    assert view.ending.layout.display == "flex"
+    assert html.escape(narration.ending(view.game.state.events, *vars(outcome).values())) in view.verdict.value
+    assert "The campaign is over." not in view.prompt.value + view.verdict.value
+    assert "sk-cause" in view.verdict_panel.value and "Holmes" in view.verdict_panel.value
+    play = list(view.play_column.children)
+    assert play.index(view.verdict_panel) < play.index(view.paragraph)
+    assert "The last page read" in view.paragraph.value, "the last paragraph steps back, folded"
+    assert view.sheet_box.value and view.case_log.value, "nothing wiped"
+
+
+def test_play_again_keeps_holmess_traits_and_deals_a_new_campaign():
+    view = table(traits=("Aware", "Thief", "History"))
+    holmes_dead(view)
+    view.play_again_button.click()
+    assert rules.outcome(view.game.state) is None
+    assert view.game.options["traits"] == ["Aware", "Thief", "History"]
+    assert view.game.state.holmes.trait("Thief") == 1 and view.verdict_panel.value == ""
+
+
+def test_what_your_last_move_did_stays_above_the_next_decision():
+    """A click that ends the turn: the next turn's decision comes with what the last turn did."""
+    view = table(ask_luck=False)
+    button(view, "wait").click()
+    assert "Holmes waits for the case to come to him." in view.turn_lines.value
+    assert "— Turn 2 —" in view.turn_lines.value and "sk-fresh" in view.turn_lines.value

@@ -96,8 +96,9 @@ def ending(events: Sequence[ev.Event], result: str, solved: int, lost: int, luck
     in which case) and the record."""
     cases = solved + lost
     if result == "retired":
+        spare = f"{luck} Luck" if luck else "no Luck"
         return (f"Holmes retires to keep bees after {cases} case{'s' * (cases != 1)}: {solved} solved, {lost} lost, "
-                f"with {luck} Luck to spare.")
+                f"with {spare} to spare.")
     case, started = _this_case(events)
     record = f"He had solved {solved} case{'s' * (solved != 1)}." if solved else "He never solved a case."
     return f"{_death(case, started)} {record}"

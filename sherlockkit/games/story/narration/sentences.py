@@ -300,6 +300,7 @@ SENTENCES: dict[type, Callable[[ev.Event, Story], str | None]] = {
     ev.TraitRaised: lambda e, b: f"{e.name} now has {e.trait} {e.level}.",
     ev.FriendMade: lambda e, b: f"{e.name} becomes a Friend and will join every case.",
     ev.FriendParted: lambda e, b: f"{e.name} goes their own way.",
-    ev.CampaignEnded: lambda e, b: (f"Holmes retires to keep bees, after {e.cases} cases." if e.fate == "retired"
-                                    else f"Here the casebook closes, after {e.cases} case{'s' * (e.cases != 1)}."),
+    ev.CampaignEnded: lambda e, b: (f"Holmes retires to keep bees, after {e.cases} case{'s' * (e.cases != 1)}."
+                                    if e.fate == "retired" else
+                                    f"Here the casebook closes, after {e.cases} case{'s' * (e.cases != 1)}."),
 }

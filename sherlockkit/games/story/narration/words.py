@@ -43,8 +43,12 @@ def plural(name: str) -> bool:
 
 
 def the(name: str) -> str:
-    """``name`` inside a sentence: "the Baron's hired roughs", "Holmes"."""
-    return "the" + name[3:] if name.startswith("The ") else name
+    """``name`` inside a sentence: "the Baron's hired roughs", "one of the Professor's
+    hired bravoes", "Holmes"."""
+    for opening in ("The ", "One of "):
+        if name.startswith(opening):
+            return opening.lower() + name[len(opening):]
+    return name
 
 
 def agree(name: str, one: str, many: str) -> str:
