@@ -213,7 +213,7 @@ class StoryTable(GameTable):
         lines = narration.entries(events, start)
         fresh_from = len(narration.entries(events[:seen], start)) if seen > start else 0
         self.turn_lines.value = lines_html(lines[-TURN_LINES:], fresh_from - max(0, len(lines) - TURN_LINES))
-        self.dice.value = rolls_html(view.rolls, fresh=view.rolls != drawn_rolls)
+        self.dice.value = rolls_html(view.rolls, fresh=view.rolls != drawn_rolls, book=self.book)
         shown = decision is not None and decision.kind != "over"
         self.prompt.value = f"<div class='sk-prompt'>{html.escape(decision.prompt)}</div>" if shown else ""
         if shown and decision.kind == "after_case":

@@ -87,15 +87,17 @@ def die_svg(value: int, size: int = 30, faded: bool = False) -> str:
             f"stroke='#5b4636' stroke-width='1.5'/>{dots}</svg>")
 
 
-def rolls_html(rolls, fresh: bool) -> str:
-    """The dice tray: each roll of the last move with its dice and what it gave; ``fresh``
-    when they were just rolled (they tumble in)."""
+def rolls_html(rolls, fresh: bool, book=None) -> str:
+    """The dice tray: each roll of the last move with its dice and what it gave (a
+    paragraph by its title, from ``book``); ``fresh`` when they were just rolled (they
+    tumble in)."""
     if not rolls:
         return ""
     items = []
     for roll in rolls:
         faces = "".join(die_svg(d, faded=roll.verdict == "waiting") for d in roll.dice)
-        verdict = "" if roll.verdict in ("", "waiting") else f"<span>→ {html.escape(roll.verdict)}</span>"
+        gave = book[roll.verdict].title if book is not None and roll.verdict in book else roll.verdict
+        verdict = "" if roll.verdict in ("", "waiting") else f"<span>→ {html.escape(gave)}</span>"
         again = "<small>(re-rolled)</small>" if roll.rerolled else ""
         name = html.escape(roll.label) + ("" if roll.label.endswith("?") else ":")
         items.append(f"<div><span>{name}</span><span>{faces}</span>{verdict}{again}</div>")
@@ -176,7 +178,8 @@ def sheet_html(view, book, seed: int) -> str:
         away = " (away)" if p.name in view.away else ""
         role = "Ally" if p in view.allies else "Friend" if p in view.friends else ""
         rows.append(f"<tr><td><b>{html.escape(p.name)}</b>{away} <small>{role}</small>{state}<br>"
-                    f"<small>Brains {p.brains} · Brawn {p.brawn} · Bravery {p.bravery}<br>{html.escape(traits)}</small>"
+                    f"<small>Brains {p.brains} · Brawn {p.brawn} · Bravery {p.bravery}<br>"
+                    f"{html.escape(traits)}</small>"
                     f"</td></tr>")
     if view.villain:
         villain = html.escape(book[view.villain].title)

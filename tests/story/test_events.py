@@ -89,8 +89,9 @@ def test_a_paragraph_read_and_its_sm(dice):
 
 def test_every_kind_of_event_that_rolls_dice_has_its_detail():
     """The dice and the rule stay one click away: every event made by a roll tells them."""
-    rolled = (ev.ActionRolled("explore", 7, 1, "8"), ev.EncounterRolled(7, 7, True), ev.EncounterTypeRolled(4, 1, "villain"),
-              ev.LineRolled("clue", 3, "m462"), ev.TableRolled("witness", 5, "5-6"), ev.RollTested("Aware roll (8+)", 9, True),
+    rolled = (ev.ActionRolled("explore", 7, 1, "8"), ev.EncounterRolled(7, 7, True),
+              ev.EncounterTypeRolled(4, 1, "villain"), ev.LineRolled("clue", 3, "m462"),
+              ev.TableRolled("witness", 5, "5-6"), ev.RollTested("Aware roll (8+)", 9, True),
               ev.Healing("Watson", "Holmes", "Wound", 6, 2, 8, True), ev.DeductionMade(9, 8, True),
               ev.EscapeTried(11, 0, 7, False), ev.AllyStays("Wiggins", 4), ev.DeathRoll("watson_killed"))
     for event in rolled:

@@ -17,6 +17,8 @@ READY = ".sk-story .sk-option"
 SHOTS = "/tmp/story-layout-{}.png"
 #: What to click, first found first: keep every roll, wait, fight on, close in by deduction.
 PREFERRED = (".sk-opt-keep", ".sk-opt-wait", ".sk-opt-fight_on", ".sk-opt-deduction")
+#: The settings panel's header (its class differs between widget versions).
+SETTINGS = ".sk-story .jupyter-widget-Collapse-header, .sk-story .p-Accordion-header"
 
 
 def step(page) -> None:
@@ -50,8 +52,8 @@ def test_the_case_in_play_fits_the_screen(app_url, browser, size):
         page.screenshot(path=SHOTS.format(f"play-{size['width']}"), full_page=True)
         assert layout_problems(page) == []
         width = page.viewport_size["width"]
-        for box in page.locator(".sk-story .sk-option").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().width)"):
-            assert box >= min(280, width - 80), "an option spans the column, its label whole"
+        widths = page.locator(".sk-story .sk-option").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().width)")
+        assert widths and min(widths) >= min(280, width - 80), "an option spans the column, its label whole"
         assert page.locator(".sk-story .sk-closed li").first.bounding_box()["width"] > 200, "reasons are readable"
         if size is PHONE:  # the columns stack: the case first, the sheet below it
             play = page.locator(".sk-story .sk-play").bounding_box()
@@ -89,8 +91,9 @@ def test_a_case_to_its_end_then_the_campaign_to_its_end_still_fit(app_url, brows
         page.screenshot(path=SHOTS.format("settings-1280"))
         assert layout_problems(page) == []
         page.set_viewport_size(PHONE)
+        page.locator(".sk-story .sk-seed-box").scroll_into_view_if_needed()
         settle(page)
-        page.screenshot(path=SHOTS.format("settings-375"), full_page=True)
+        page.screenshot(path=SHOTS.format("settings-375"))
         assert layout_problems(page) == []
         page.click(".sk-story .sk-play-again")
         page.wait_for_selector(".sk-story .sk-ending", state="hidden", timeout=15_000)
@@ -118,7 +121,7 @@ def saved_game(wanted) -> str:
 
 
 def load(page, text: str) -> None:
-    page.locator(".sk-story .p-Accordion-header, .sk-story .lm-AccordionPanel-title, .sk-story .jupyter-widget-Collapse-header").first.click()
+    page.locator(SETTINGS).first.click()
     page.locator(".sk-story textarea").fill(text)
     page.locator(".sk-story .sk-load").click()
     page.wait_for_function("() => document.querySelector('.sk-story .sk-message').innerText.includes('loaded')",

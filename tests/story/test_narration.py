@@ -28,11 +28,13 @@ def told(*events):
 def test_a_band_takes_a_plural_verb_and_one_person_a_singular():
     assert narration.plural(ROUGHS) and not narration.plural("Holmes") and not narration.plural("Rough with a knife")
     assert told(ev.Exchange("Watson", ROUGHS, 9, 15)) == ("Watson strikes 9, the Baron's hired roughs strike 15.",)
-    assert told(ev.Exchange("Holmes", "Rough with a knife", 7, 13)) == ("Holmes strikes 7, Rough with a knife strikes 13.",)
+    assert told(ev.Exchange("Holmes", "Rough with a knife", 7, 13)) == \
+        ("Holmes strikes 7, Rough with a knife strikes 13.",)
     assert told(ev.Exchange("Holmes", ROUGHS, 12, 8), ev.StrikeResult(ROUGHS, "stunned"))[-1] == \
         "The Baron's hired roughs reel, stunned."
     assert told(ev.FoeDown(ROUGHS, "out")) == ("The Baron's hired roughs are seriously wounded and out of the fight.",)
-    assert told(ev.FightLost("Watson", ROUGHS, "wounded")) == ("The fight is lost: the Baron's hired roughs wound Watson.",)
+    assert told(ev.FightLost("Watson", ROUGHS, "wounded")) == \
+        ("The fight is lost: the Baron's hired roughs wound Watson.",)
     assert told(ev.FightLost("Holmes", "Rough with a knife", "wounded")) == \
         ("The fight is lost: Rough with a knife wounds Holmes.",)
     assert told(ev.FightStarted(((ROUGHS, 8),)))[0] == "A fight! The Baron's hired roughs stand against Holmes."
@@ -83,8 +85,8 @@ def test_the_death_roll_names_no_fate_id():
 
 # --- the whole log ----------------------------------------------------------------------------------
 
-TRACE = re.compile(r"_|→|\bd6\b|2d6|Encounter type|Escape:|\bRead [acmr]\d{3}|\b[acmr]\d{3}\b|\(holmes|\bstrikes \d+\b.*"
-                   r"\broughs strikes\b")
+TRACE = re.compile(r"_|→|\bd6\b|2d6|Encounter type|Escape:|\bRead [acmr]\d{3}|\b[acmr]\d{3}\b|\(holmes"
+                   r"|\broughs strikes\b|\(you\)'s")
 
 
 @pytest.mark.parametrize("seed", range(12))

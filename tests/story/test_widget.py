@@ -256,3 +256,12 @@ def test_what_your_last_move_did_stays_above_the_next_decision():
     button(view, "wait").click()
     assert "Holmes waits for the case to come to him." in view.turn_lines.value
     assert "— Turn 2 —" in view.turn_lines.value and "sk-fresh" in view.turn_lines.value
+
+
+def test_the_dice_tray_names_a_paragraph_by_its_title():
+    from sherlockkit.games.story.state import Roll
+    from widgets.story_art import rolls_html
+
+    view = table()
+    tray = rolls_html((Roll("Clue event (d6)", (3,), 3, "m462"),), fresh=False, book=view.book)
+    assert f"→ {html.escape(view.book['m462'].title)}" in tray and "m462" not in tray
