@@ -1,16 +1,22 @@
 """The static book builds (Jupyter Book 1), offline-ready when JS is vendored.
 
 Builds go to temporary folders (``--path-output``) so the tests leave the tree
-clean; the command is otherwise the one of ``make book``.
+clean; the command is otherwise the one of ``make book``. The browser tests read
+the built pages as a reader would, served from 127.0.0.1: no console error, no
+failed request, nothing asked of the internet, code folded, nothing wider than a
+phone.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
 import subprocess
 import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -19,6 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 VENDOR = BOOK / "_vendor"
 CHAPTERS = ["intro", "express", "rules-decisions"]
+# the chapters that are notebooks: their code is folded but for a few cells
+NOTEBOOK_CHAPTERS = ["express", "story", "story-odds", "cardgame"]
+MOST_OPEN_CELLS = 3
 CDN = re.compile(r"https?://[^\"']*(unpkg|jsdelivr|cdnjs|cloudflare)", re.I)
 SCRIPT_SRC = re.compile(r"<script\b[^>]*\bsrc=\"([^\"]+)\"", re.I)
 
@@ -125,3 +134,116 @@ def test_widget_pages_load_require_widgets_and_mathjax_locally(tmp_path):
     assert 'data-jupyter-widgets-cdn="_static/"' in page
     assert "crossorigin" not in page
     assert not [s for s in sources if CDN.match(s)], sources
+
+
+# ------------------------------------------------------------- in a browser
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:  # the test reports what matters
+        pass
+
+
+@pytest.fixture(scope="module")
+def book_url(book_html):
+    """The built book served over http://127.0.0.1 from a thread of this process."""
+    handler = functools.partial(_QuietHandler, directory=str(book_html))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def pages(book_html: Path) -> list[str]:
+    return sorted(page.name for page in book_html.glob("*.html"))
+
+
+def open_page(browser, url: str, width: int = 1280):
+    """Opens ``url`` in a fresh context ``width`` pixels wide, once its scripts
+    are done; returns ``(page, problems)``, every console error, uncaught error,
+    failed request and request that would leave the book, as sentences."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    base = url.rsplit("/", 1)[0] + "/"
+
+    def stay_in_the_book(route) -> None:
+        address = route.request.url
+        if address.startswith((base, "data:", "blob:")):
+            route.continue_()
+        else:  # offline, this would fail (or hang) for a reader
+            problems.append(f"asks outside the book for {address}")
+            route.abort()
+
+    page.on("console", lambda m: problems.append(f"console error: {m.text}")
+            if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(f"uncaught error: {error}"))
+    page.on("requestfailed", lambda r: problems.append(
+        f"request failed: {r.url} ({r.failure})"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}")
+            if r.status >= 400 else None)
+    page.route("**/*", stay_in_the_book)
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    # the widget manager draws each snapshot beside its script once loaded
+    page.wait_for_function("""() => [...document.querySelectorAll(
+        'script[type="application/vnd.jupyter.widget-view+json"]')]
+        .every(s => s.parentElement.querySelector('.widget-subarea > *'))""",
+                           timeout=20_000)
+    return page, problems
+
+
+@needs_vendor
+@pytest.mark.browser
+def test_every_page_loads_without_errors_and_stays_offline(book_html, book_url, browser):
+    found = {}
+    for name in pages(book_html):
+        page, problems = open_page(browser, book_url + name)
+        page.wait_for_timeout(300)  # errors thrown by late callbacks
+        if problems:
+            found[name] = problems
+        page.context.close()
+    assert not found, "\n".join(
+        f"{name}: {problem}" for name, problems in found.items() for problem in problems)
+
+
+MATHS_DRAWN = """() => document.querySelectorAll('mjx-container').length
+    >= document.querySelectorAll('span.math, div.math').length"""
+VISIBLE_INPUTS = """() => [...document.querySelectorAll('div.cell_input')]
+    .filter(e => e.checkVisibility() && !e.closest('details:not([open])')).length"""
+
+
+@needs_vendor
+@pytest.mark.browser
+def test_chapters_fold_their_code_and_draw_their_widgets_and_maths(book_html, book_url, browser):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for name in NOTEBOOK_CHAPTERS:
+        page, _ = open_page(browser, book_url + f"{name}.html")
+        inputs = page.locator("div.cell_input").count()
+        shown = page.evaluate(VISIBLE_INPUTS)
+        assert inputs > MOST_OPEN_CELLS, f"{name}: only {inputs} code cells in the page"
+        assert shown <= MOST_OPEN_CELLS, f"{name}: {shown} code cells shown unfolded"
+        assert page.locator("div.cell details.hide > summary").count() >= inputs - shown
+        try:
+            page.wait_for_function(MATHS_DRAWN, timeout=20_000)
+        except PlaywrightTimeout:
+            pytest.fail(f"{name}: MathJax did not draw every formula")
+        page.context.close()
+
+
+@needs_vendor
+@pytest.mark.browser
+def test_no_page_is_wider_than_a_phone(book_html, book_url, browser):
+    wider = {}
+    for name in pages(book_html):
+        page, _ = open_page(browser, book_url + name, width=375)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 375:
+            wider[name] = width
+        page.context.close()
+    assert not wider, f"pages wider than a 375 px screen: {wider}"
