@@ -5,9 +5,9 @@
   label with MathJax 2's ``MathJax.Hub.Queue``; the book loads MathJax 3, which
   has no ``Hub``, so each widget with a description threw "Cannot read properties
   of undefined (reading 'Queue')" and stopped drawing.
-- ``static/book.css`` adjusts the theme for a book of long chapters: hidden code
-  reads as a quiet note, wide tables and widgets scroll instead of widening the
-  page on a phone.
+- ``static/book.css`` adjusts the theme for a book of long chapters: folded code
+  reads as a quiet note, long printed lines and literals wrap (no page is wider
+  than a phone), and headings inside a widget keep the widget's scale.
 
 The files live beside this extension, not in ``book/_static`` (Jupyter Book adds
 everything found there to every page) nor in ``book/_vendor`` (rebuilt by
