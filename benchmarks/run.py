@@ -1,6 +1,6 @@
 """Run the sherlockkit benchmarks, print a table, write benchmarks/results/latest.json.
 
-    .venv/bin/python benchmarks/run.py [--only engine|protocol|analysis|story_case|app] [--quick]
+    .venv/bin/python benchmarks/run.py [--only engine|protocol|analysis|story_case|app|load] [--quick]
 
 (``make bench`` runs them all.) Every figure is a median over repeated runs with its
 min-max, next to a baseline measured in the same process or browser session; read the
@@ -25,10 +25,12 @@ sys.path.insert(0, str(HERE))
 import analysis  # noqa: E402
 import app  # noqa: E402
 import engine  # noqa: E402
+import load  # noqa: E402
 import protocol  # noqa: E402
 import story_case  # noqa: E402
 
-BENCHMARKS = {"engine": engine, "protocol": protocol, "analysis": analysis, "story_case": story_case, "app": app}
+BENCHMARKS = {"engine": engine, "protocol": protocol, "analysis": analysis, "story_case": story_case, "app": app,
+              "load": load}
 RESULTS = HERE / "results" / "latest.json"
 
 
