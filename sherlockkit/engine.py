@@ -15,7 +15,10 @@ A game is a module (or any object) with:
 
 Chance comes only from :func:`chance`, a ``random.Random`` derived from the seed and the
 number of actions taken so far, so ``(seed, options, actions)`` replays a game exactly.
-A save is that triple as JSON with a format version and a digest.
+A save is that triple as JSON with a format version. While the game runs the save is
+*sealed* (encrypted and authenticated with a key only this server holds), so it resumes
+the game but shows no card; once the game is over it is *open* (readable JSON with a
+keyed MAC), a replay to share and study. Neither can be forged without the key.
 """
 
 from __future__ import annotations
@@ -23,16 +26,24 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import hmac
 import json
 import random
+import secrets
 from dataclasses import dataclass
 from types import UnionType
 from typing import (
     Any, Callable, Iterable, Literal, Mapping, Protocol, Sequence, Union, get_args, get_origin, get_type_hints,
 )
 
+from sherlockkit import sealing
+
 SAVE_FORMAT = "sherlockkit-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+#: The longest save text read (a game of any length fits well within it).
+MAX_SAVE_CHARS = 1_000_000
+#: The most digits a seed may have (the app draws 128-bit seeds: 39 digits).
+MAX_SEED_DIGITS = 40
 
 
 class IllegalAction(ValueError):
@@ -87,13 +98,29 @@ class Record:
     actions: tuple
 
 
-def _digest(body: dict) -> str:
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
+def draw_seed() -> int:
+    """A seed nobody can guess: 128 random bits (with a million seeds, the cards in view
+    would tell which deal it is, and so every hidden card)."""
+    return secrets.randbits(128)
+
+
+def _label(game_name: str) -> bytes:
+    """What a sealed save is bound to: its format, version and game."""
+    return f"{SAVE_FORMAT}/{SAVE_VERSION}/{game_name}".encode()
+
+
+def write_save(body: dict, sealed: bool) -> str:
+    """The save text of ``body`` (format, version, game, seed, options, actions): sealed,
+    or open with its keyed digest. For :func:`save`, and for tests and tools that hold the key."""
+    if sealed:
+        head = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": body["game"]}
+        return json.dumps({**head, "sealed": sealing.seal(body, _label(body["game"]))}, indent=1)
+    return json.dumps({**body, "digest": sealing.mac(body)}, indent=1)
 
 
 def save(game: Game, seed: int, options: dict, actions: Sequence[Any]) -> str:
-    """The game as a JSON text that :func:`load` turns back into the same game."""
+    """The game as a JSON text that :func:`load` turns back into the same game: sealed
+    while the game runs (it resumes the game and shows nothing), open once it is over."""
     body = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -102,48 +129,88 @@ def save(game: Game, seed: int, options: dict, actions: Sequence[Any]) -> str:
         "options": options,
         "actions": [action_to_json(a) for a in actions],
     }
-    return json.dumps({**body, "digest": _digest(body)}, indent=1)
+    over = game.outcome(replay(game, seed, options, actions)) is not None
+    return write_save(body, sealed=not over)
+
+
+def read_save(game: Game, text: Any) -> dict:
+    """The body of a save of ``game`` written with this server's key (sealed or open):
+    :class:`CorruptSave` with a sentence for anything else."""
+    if not isinstance(text, str):
+        raise CorruptSave("This is not a saved game: a save is a text.")
+    if len(text) > MAX_SAVE_CHARS:
+        raise CorruptSave(f"This is not a saved game: it is longer than {MAX_SAVE_CHARS:,} characters.")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise CorruptSave("This is not a saved game: its brackets are nested too deep.") from None
+    except (TypeError, ValueError):
+        raise CorruptSave("This is not a saved game: the text is not valid JSON.") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise CorruptSave("This is not a sherlockkit saved game.")
+    if data.get("version") == 1:
+        raise CorruptSave("This save was written by an older sherlockkit, without a key: anyone could have "
+                          "edited it, so it cannot be trusted and is not loaded.")
+    if data.get("version") != SAVE_VERSION:
+        raise CorruptSave(f"This save has format version {shortened(data.get('version'))}; "
+                          f"this version of sherlockkit reads version {SAVE_VERSION}.")
+    if data.get("game") != game.NAME:
+        raise CorruptSave(f"This save is of the game {shortened(data.get('game'))}, not {game.NAME!r}.")
+    if "sealed" in data:
+        body = sealing.unseal(data["sealed"], _label(data["game"]))
+        if body is None:
+            raise CorruptSave("This save was sealed by another server or changed after it was written: "
+                              "its digest does not match.")
+    else:
+        body = {k: v for k, v in data.items() if k != "digest"}
+        digest = data.get("digest")
+        try:
+            expected = sealing.mac(body)
+        except (RecursionError, ValueError):
+            raise CorruptSave("This is not a saved game: its brackets are nested too deep.") from None
+        if not isinstance(digest, str) or not hmac.compare_digest(digest, expected):
+            raise CorruptSave("This save was changed after it was written, or written by another server: "
+                              "its digest does not match.")
+    if not isinstance(body, dict) or body.get("game") != game.NAME or body.get("version") != SAVE_VERSION:
+        raise CorruptSave("This is not a sherlockkit saved game.")
+    return body
 
 
 def load(game: Game, text: str) -> tuple[Record, Any]:
     """The saved record and the state it replays to.
 
     Refuses with :class:`CorruptSave` (a sentence, never a traceback) a text that is not
-    a save of this game, was edited by hand, or holds a move the rules forbid.
+    a save of this game written with this server's key, was edited, is too large, or
+    holds options or a move the rules forbid.
     """
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        raise CorruptSave("This is not a saved game: the text is not valid JSON.") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise CorruptSave("This is not a sherlockkit saved game.")
-    if data.get("version") != SAVE_VERSION:
-        raise CorruptSave(
-            f"This save has format version {data.get('version')!r}; "
-            f"this version of sherlockkit reads version {SAVE_VERSION}."
-        )
-    if data.get("game") != game.NAME:
-        raise CorruptSave(f"This save is of the game {data.get('game')!r}, not {game.NAME!r}.")
-    body = {k: v for k, v in data.items() if k != "digest"}
-    if data.get("digest") != _digest(body):
-        raise CorruptSave("This save was changed after it was written: its digest does not match.")
+    data = read_save(game, text)
     seed, options, moves = data.get("seed"), data.get("options"), data.get("actions")
-    if not isinstance(seed, int) or not isinstance(options, dict) or not isinstance(moves, list):
+    if type(seed) is not int or not isinstance(options, dict) or not isinstance(moves, list):
         raise CorruptSave("This save lacks its seed, its options or its list of moves.")
+    if abs(seed) >= 10 ** MAX_SEED_DIGITS:
+        raise CorruptSave(f"This save's seed has more than {MAX_SEED_DIGITS} digits.")
     try:
         actions = tuple(game.action_from_json(m) for m in moves)
     except (TypeError, ValueError, KeyError) as error:
-        raise CorruptSave(f"This save holds a move that cannot be read ({error}).") from None
+        raise CorruptSave(f"This save holds a move that cannot be read ({_excerpt(error)}).") from None
     try:
         state = game.new(seed, **options)
-    except (TypeError, ValueError) as error:
-        raise CorruptSave(f"This save's options cannot start a game: {error}") from None
+    except Exception as error:  # any refusal of the options is the save's fault, told as such
+        raise CorruptSave(f"This save's options cannot start a game: {_excerpt(error)}") from None
     for number, action in enumerate(actions, start=1):
         try:
             state = game.play(state, action)
         except IllegalAction as error:
-            raise CorruptSave(f"Move {number} of this save breaks the rules: {error}") from None
+            raise CorruptSave(f"Move {number} of this save breaks the rules: {_excerpt(error)}") from None
+        except Exception:
+            raise CorruptSave(f"Move {number} of this save cannot be played.") from None
     return Record(game.NAME, seed, options, actions), state
+
+
+def _excerpt(error: Exception, limit: int = 200) -> str:
+    """An error's sentence, cut short so that a refusal never echoes a huge input."""
+    text = str(error)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 # --- what every game repeats ------------------------------------------------------------------
@@ -166,6 +233,8 @@ def check_seed(seed: Any) -> int:
     """``seed`` if it is a whole number; otherwise ``ValueError`` with a sentence."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"A seed is a whole number, not {shortened(seed)}.")
+    if abs(seed) >= 10 ** MAX_SEED_DIGITS:
+        raise ValueError(f"A seed has at most {MAX_SEED_DIGITS} digits.")
     return seed
 
 

@@ -46,9 +46,9 @@ def test_save_and_load_give_the_same_game():
 @pytest.mark.parametrize("mangle, sentence", [
     (lambda t: t[: len(t) // 2], "not valid JSON"),
     (lambda t: json.dumps({"hello": 1}), "not a sherlockkit saved game"),
-    (lambda t: t.replace('"version": 1', '"version": 9'), "format version 9"),
+    (lambda t: t.replace('"version": 2', '"version": 9'), "format version 9"),
     (lambda t: t.replace('"game": "express"', '"game": "story"'), "of the game 'story'"),
-    (lambda t: t.replace('"seed": 4', '"seed": 5'), "changed after it was written"),
+    (lambda t: t.replace('"sealed": "', '"sealed": "A'), "changed after it was written"),
 ])
 def test_a_corrupt_or_tampered_save_is_refused_with_a_sentence(mangle, sentence):
     _, actions = a_game()
@@ -58,21 +58,22 @@ def test_a_corrupt_or_tampered_save_is_refused_with_a_sentence(mangle, sentence)
 
 
 def _resigned(body):
-    """A save edited by someone who also recomputed the digest."""
+    """A save edited by someone who also holds the server's key (what the engine checks
+    beyond the key)."""
     body = {k: v for k, v in body.items() if k != "digest"}
-    return json.dumps({**body, "digest": engine._digest(body)})
+    return engine.write_save(body, sealed=False)
 
 
 def test_a_save_with_an_illegal_move_is_refused_even_with_a_good_digest():
     _, actions = a_game()
-    body = json.loads(engine.save(rules, 4, {"players": 3}, actions))
+    body = engine.read_save(rules, engine.save(rules, 4, {"players": 3}, actions))
     body["actions"].insert(0, {"kind": "Reveal", "player": 2})
     with pytest.raises(CorruptSave, match="Move 1 of this save breaks the rules: It is Player 1's turn"):
         engine.load(rules, _resigned(body))
 
 
 def test_a_save_with_unreadable_moves_or_options_is_refused():
-    body = json.loads(engine.save(rules, 4, {"players": 3}, []))
+    body = engine.read_save(rules, engine.save(rules, 4, {"players": 3}, []))
     body["actions"] = [{"kind": "Teleport", "player": 0}]
     with pytest.raises(CorruptSave, match="cannot be read"):
         engine.load(rules, _resigned(body))

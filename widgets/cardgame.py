@@ -31,7 +31,7 @@ from sherlockkit.games.cardgame.state import (
 from widgets.cardgame_page import (
     CARD_BACKGROUNDS, EFFECTS, STYLE, board, header, notice, peeks, playable_kinds, prompt, scores, slug,
 )
-from widgets.controls import action_button
+from widgets.controls import action_button, guarded
 from widgets.session import GameSession
 from widgets.table import GameTable
 
@@ -238,7 +238,7 @@ class CardGameTable(GameTable):
                         for line in reversed(told[-LOG_LINES:]))
         self.log_box.value = (f"<h4>What happened <small>(newest first; open a line for the rule)</small></h4>"
                               f"<ol class='sk-log'>{items}</ol>")
-        self.header.value = header(seen, game.seed, game.level, game.replaying)
+        self.header.value = header(seen, game.seed_words, game.level, game.replaying)
         self.prompt.value = prompt(seen, options, game.replaying, self.choosing)
 
     def ending_sentence(self, view: View, outcome) -> str:
@@ -295,7 +295,7 @@ class CardGameTable(GameTable):
         while len(self.hand_buttons) < len(hand):
             i = len(self.hand_buttons)
             button = w.Button(layout=w.Layout(width="86px", height="122px"))
-            button.on_click(lambda _, i=i: self.click_card(self.shown_hand[i]))
+            button.on_click(guarded(lambda _, i=i: self.click_card(self.shown_hand[i]), self.game))
             self.hand_buttons.append(button)
         self.shown_hand = hand
         fresh, left = set(), Counter(drawn)

@@ -22,7 +22,7 @@ import ipywidgets as w
 from sherlockkit.games.express import bots, narration, rules
 from sherlockkit.games.express.deduction import face_up_traits
 from sherlockkit.games.express.state import DECK, Accused, AlibiTurnedUp, Event, GameWon, Reveal, RoundBegun, RoundVoid, Slap, View
-from widgets.controls import action_button
+from widgets.controls import action_button, guarded
 from widgets.express_art import alibi_rows, deck_svg, facedown_svg, proof_html, slot_html
 from widgets.session import GameSession
 from widgets.table import GameTable
@@ -190,10 +190,10 @@ class ExpressTable(GameTable):
                                            style="primary")
         self.key_box = w.Text(placeholder=KEYS_HELP)
         self.key_box.add_class("sk-keys")
-        self.key_box.observe(self._on_key, names="value")
+        self.key_box.observe(guarded(self._on_key, self.game), names="value")
         self.shade = w.Checkbox(value=False, description="shade cleared suspects (learning aid)", indent=False)
         self.shade.add_class("sk-shade")
-        self.shade.observe(lambda _: self.render(), names="value")
+        self.shade.observe(guarded(lambda _: self.render(), self.game), names="value")
         self.notice = _html("sk-notice")
         self.alibis = _html("sk-alibis-box")
         self.last_round = _html("sk-last-round-box")
@@ -250,7 +250,7 @@ class ExpressTable(GameTable):
         variant = " · False Alibi variant" if table.false_alibi_variant else ""
         where = "Game over" if table.finished else f"Round {table.round}"
         self.header.value = (f"<div class='sk-title'><b>{where}</b> · {goal}{variant} · {html.escape(game.level)} bots"
-                             f" <small class='sk-seed'>seed {game.seed}</small></div>")
+                             f" <small class='sk-seed'>seed {game.seed_words}</small></div>")
         self.scores.value = _scoreboard(table, game.you, news)
         cleared = face_up_traits(table) if self.shade.value else frozenset()
         allowed = game.your_moves()

@@ -7,7 +7,7 @@ changes nothing. Views subscribe with ``on_change`` and re-render from the sessi
 
 from __future__ import annotations
 
-import random
+import logging
 from typing import Any, Callable
 
 from sherlockkit import engine
@@ -17,6 +17,11 @@ from widgets.clock import AsyncioClock, Clock
 
 #: Seconds a bot seems to think before a move, unless its game's session says otherwise.
 BOT_PAUSE = 0.7
+
+log = logging.getLogger("sherlockkit")
+
+#: What the session holds of a game: a start or a load that fails puts all of it back.
+_HELD = ("seed", "seed_drawn", "options", "state", "actions", "bots", "replaying", "message")
 
 
 class GameSession:
@@ -40,16 +45,47 @@ class GameSession:
     # --- lifecycle ------------------------------------------------------------------
 
     def start(self, seed: int | None, options: dict) -> None:
-        """Deal a new game (a random seed when ``seed`` is None)."""
+        """Deal a new game (a seed nobody can guess when ``seed`` is None, kept hidden until
+        the game ends). Options the rules refuse raise ``ValueError`` with a sentence and
+        leave the game as it was."""
+        held = self._hold()
+        try:
+            self.seed = engine.draw_seed() if seed is None else engine.check_seed(seed)
+            self.seed_drawn = seed is None
+            self.options = dict(options)
+            self.state = self.rules.new(self.seed, **self.options)
+            self.prepare()
+        except Exception:
+            self._restore(held)
+            raise
         self.cancel_timer()
-        self.seed = random.SystemRandom().randrange(10**6) if seed is None else seed
-        self.options = dict(options)
-        self.prepare()
-        self.state = self.rules.new(self.seed, **self.options)
         self.actions: list = []
         self.replaying = False
         self.message = ""
         self.after_change()
+
+    def _hold(self) -> dict:
+        return {name: getattr(self, name) for name in _HELD if hasattr(self, name)}
+
+    def _restore(self, held: dict) -> None:
+        for name, value in held.items():
+            setattr(self, name, value)
+
+    @property
+    def seed_shown(self) -> int | None:
+        """The seed the table may show: one you typed, or the drawn one once the game is
+        over (during a game it would tell every hidden card); ``None`` otherwise."""
+        if not self.seed_drawn:
+            return self.seed
+        if self.rules.outcome(self.state) is not None and not self.replaying:
+            return self.seed
+        return None
+
+    @property
+    def seed_words(self) -> str:
+        """What a header says after "seed": the number, or that it is hidden until the end."""
+        shown = self.seed_shown
+        return "hidden until the end" if shown is None else str(shown)
 
     def prepare(self) -> None:
         """Hook for subclasses: set up what depends on the seed and options (bots)."""
@@ -138,16 +174,23 @@ class GameSession:
         return engine.save(self.rules, self.seed, self.options, self.actions)
 
     def load(self, text: str) -> bool:
-        """Resume a saved game; ``False`` with the reason in ``message`` if it is refused."""
+        """Resume a saved game; ``False`` with the reason in ``message`` if it is refused,
+        and then the game in play is exactly as it was (all or nothing)."""
+        held = self._hold()
         try:
             record, state = engine.load(self.rules, text)
-        except CorruptSave as refusal:
+            self.seed, self.options, self.state = record.seed, dict(record.options), state
+            self.seed_drawn = True  # whoever saved it may not have chosen the deal: shown at the end
+            self.prepare()
+        except Exception as refusal:
+            self._restore(held)
+            if not isinstance(refusal, CorruptSave):
+                log.exception("A save passed the engine but could not be set up")
+                refusal = CorruptSave("This save cannot be loaded here; the game in play is as it was.")
             self.message = str(refusal)
             self.notify()
             return False
         self.cancel_timer()
-        self.seed, self.options, self.state = record.seed, dict(record.options), state
-        self.prepare()
         self.actions = list(record.actions)
         self.replaying = False
         self.message = f"Saved game loaded: {len(self.actions)} moves replayed."

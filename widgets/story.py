@@ -24,6 +24,7 @@ from sherlockkit.games.story import casebook, narration, rules
 from sherlockkit.games.story.characters import STARTING_TRAITS
 from sherlockkit.games.story.events import CaseStarted, TurnStarted
 from sherlockkit.games.story.state import Choose
+from widgets.controls import guarded
 from widgets.session import GameSession
 from widgets.story_art import (
     STYLE, lines_html, log_html, paragraph_html, rolls_html, sheet_html, status_html, trail_html, verdict_html,
@@ -77,16 +78,16 @@ class SpendForm(w.VBox):
         self.cost = w.HTML()
         self.spend_button = w.Button(description="Spend", button_style="primary")
         self.spend_button.add_class("sk-spend-button")
-        self.spend_button.on_click(lambda _: self.what.value and game.choose(self.what.value))
+        self.spend_button.on_click(guarded(lambda _: self.what.value and game.choose(self.what.value), game))
         self.next_case = w.Dropdown(description="next case", layout=w.Layout(width="auto"))
         self.next_button = w.Button(description="Take up the case", button_style="success")
         self.next_button.add_class("sk-next-case")
-        self.next_button.on_click(lambda _: self.next_case.value and game.choose(self.next_case.value))
+        self.next_button.on_click(guarded(lambda _: self.next_case.value and game.choose(self.next_case.value), game))
         self.others = w.Box(layout=w.Layout(overflow="visible"))
         self.others.add_class("sk-row")
         self.buying = _row([self.who, self.what, self.cost, self.spend_button])
-        self.who.observe(lambda _: self._fill_what(), names="value")
-        self.what.observe(lambda _: self._show_cost(), names="value")
+        self.who.observe(guarded(lambda _: self._fill_what(), game), names="value")
+        self.what.observe(guarded(lambda _: self._show_cost(), game), names="value")
         super().__init__([self.sm, self.buying, _row([self.next_case, self.next_button]), self.others],
                          layout=w.Layout(overflow="visible"))
         self.add_class("sk-spend")
@@ -138,7 +139,7 @@ def _option_button(game: StoryGame, option: str, label: str, style: str) -> w.Bu
     button = w.Button(description=label, tooltip=label, button_style=style)
     button.add_class("sk-option")
     button.add_class(option_class(option))
-    button.on_click(lambda _: game.choose(option))
+    button.on_click(guarded(lambda _: game.choose(option), game))
     return button
 
 
@@ -166,7 +167,8 @@ class StoryTable(GameTable):
         self.first_case = w.Dropdown(options=cases, value=game.options.get("first_case", ""),
                                      description="first case")
         self.ask_luck = w.Checkbox(value=game.ask_luck, description="ask before using Luck", indent=False)
-        self.ask_luck.observe(lambda change: setattr(self.game, "ask_luck", change["new"]), names="value")
+        self.ask_luck.observe(guarded(lambda change: setattr(self.game, "ask_luck", change["new"] is True), game),
+                              names="value")
         setup_row = _row([self.trait_picker, w.VBox([self.first_case, self.ask_luck])])
         setup_row.add_class("sk-setup-row")
         self.setup = self.settings([setup_row], self._start, what="campaign", replay_seconds=0.25)
@@ -200,7 +202,7 @@ class StoryTable(GameTable):
         seen = drawn_events if drawn_events <= len(events) else 0
         title = self.book[view.adventure].title if view.adventure else "—"
         self.status.value = status_html(view, title)
-        self.sheet_box.value = sheet_html(view, self.book, game.seed)
+        self.sheet_box.value = sheet_html(view, self.book, game.seed_words)
         ended = narration.case_closed(events) if over and view.cases else None
         result = view.cases[-1][1] if ended else None
         self.verdict_panel.value = verdict_html(*ended, result, fresh=drawn_end != result) if ended else ""

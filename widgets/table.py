@@ -24,7 +24,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from widgets.controls import BAD_SEED, action_button, read_seed, save_controls, settings_panel
+from widgets.controls import BAD_SEED, action_button, guarded, read_seed, save_controls, settings_panel
 
 #: Replay speeds offered (label -> seconds between moves).
 REPLAY_SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.2}
@@ -73,14 +73,24 @@ class GameTable(w.VBox):
         self.replay_skip_button = action_button("Skip to end", lambda _: game.replay_skip(), "replay-skip")
         self.replay_speed = w.ToggleButtons(options=list(REPLAY_SPEEDS), value="normal",
                                             style={"button_width": "auto"})
-        self.replay_speed.observe(self._on_speed, names="value")
+        self.replay_speed.observe(guarded(self._on_speed, game), names="value")
         self.replay_bar = _bar([self.replay_where, self.replay_pause_button, self.replay_step_button,
                                 self.replay_skip_button, self.replay_speed], "sk-replay-bar")
         super().__init__([w.HTML(FRAME_STYLE + self.style), self.ending, self.replay_bar] + list(parts))
         self.add_class("sk-table")
         self.add_class(self.css)
+        self.guard_all(self)
         game.on_change(self.redraw)
         self.redraw()
+
+    def guard_all(self, widget: w.Widget) -> None:
+        """Tell every guarded button under ``widget`` to put its refusals in this
+        table's session (buttons are made before the table is)."""
+        guard = getattr(widget, "guard", None)
+        if guard is not None and guard.session is None:
+            guard.session = self.game
+        for child in getattr(widget, "children", ()):
+            self.guard_all(child)
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -134,7 +144,7 @@ class GameTable(w.VBox):
         self.seed = w.Text(value="", placeholder="random", description="seed")
         self.seed.add_class("sk-seed-box")
         self.motion = w.Checkbox(value=True, description="motion (cards and dice move)", indent=False)
-        self.motion.observe(self._on_motion, names="value")
+        self.motion.observe(guarded(self._on_motion, self.game), names="value")
 
         def new_game(_=None) -> None:
             seed = read_seed(self.game, self.seed.value)

@@ -36,9 +36,10 @@ def every_kind_game():
 
 
 def _resigned(body):
-    """A save edited by someone who also recomputed the digest."""
+    """A save edited by someone who also holds the server's key (what the engine checks
+    beyond the key)."""
     body = {k: v for k, v in body.items() if k != "digest"}
-    return json.dumps({**body, "digest": engine._digest(body)})
+    return engine.write_save(body, sealed=False)
 
 
 def test_the_game_is_registered_under_its_name():
@@ -85,7 +86,7 @@ def test_the_options_travel_with_the_save():
     (lambda t: t[: len(t) // 2], "This is not a saved game: the text is not valid JSON."),
     (lambda t: "[1, 2, 3]", "This is not a sherlockkit saved game."),
     (lambda t: json.dumps({"game": "cardgame"}), "This is not a sherlockkit saved game."),
-    (lambda t: t.replace('"version": 1', '"version": 2'), "This save has format version 2"),
+    (lambda t: t.replace('"version": 2', '"version": 3'), "This save has format version 3"),
     (lambda t: t.replace('"game": "cardgame"', '"game": "express"'),
      "This save is of the game 'express', not 'cardgame'."),
     (lambda t: t.replace('"seed": 3', '"seed": 4'), "its digest does not match"),
@@ -94,7 +95,7 @@ def test_the_options_travel_with_the_save():
 ])
 def test_a_corrupt_or_edited_save_is_refused_with_a_sentence(mangle, sentence):
     _, actions = a_game()
-    text = engine.save(rules, 3, OPTIONS, actions[:80])
+    text = engine.save(rules, 3, OPTIONS, actions)  # a finished game: an open save, readable to edit
     assert mangle(text) != text
     with pytest.raises(CorruptSave, match=re.escape(sentence)):
         engine.load(rules, mangle(text))
@@ -109,7 +110,7 @@ def test_a_save_of_another_game_is_refused():
 def test_a_save_with_an_illegal_move_is_refused_even_with_a_good_digest():
     state = rules.new(3, **OPTIONS)
     wrong = (state.turn + 1) % 4
-    body = json.loads(engine.save(rules, 3, OPTIONS, []))
+    body = engine.read_save(rules, engine.save(rules, 3, OPTIONS, []))
     body["actions"] = [{"kind": "Draw", "player": wrong}]
     sentence = f"Move 1 of this save breaks the rules: It is Player {state.turn + 1}'s turn."
     with pytest.raises(CorruptSave, match=re.escape(sentence)):
@@ -123,7 +124,7 @@ def test_a_save_with_an_illegal_move_is_refused_even_with_a_good_digest():
 
 def test_a_save_whose_moves_were_swapped_is_refused():
     _, actions = a_game()
-    body = json.loads(engine.save(rules, 3, OPTIONS, actions[:30]))
+    body = engine.read_save(rules, engine.save(rules, 3, OPTIONS, actions[:30]))
     body["actions"][0], body["actions"][1] = body["actions"][1], body["actions"][0]
     with pytest.raises(CorruptSave, match="Move 1 of this save breaks the rules"):
         engine.load(rules, _resigned(body))
@@ -140,7 +141,7 @@ def test_a_save_whose_moves_were_swapped_is_refused():
     ({"kind": "Answer", "player": 0, "alibi": 1}, "a move's alibi cannot be 1"),
 ])
 def test_a_save_with_an_unreadable_move_is_refused(move, reason):
-    body = json.loads(engine.save(rules, 3, OPTIONS, []))
+    body = engine.read_save(rules, engine.save(rules, 3, OPTIONS, []))
     body["actions"] = [move]
     with pytest.raises(CorruptSave, match=f"This save holds a move that cannot be read \\({reason}"):
         engine.load(rules, _resigned(body))
@@ -153,14 +154,14 @@ def test_a_save_with_an_unreadable_move_is_refused(move, reason):
     ({"players": 4, "colour": "red"}, "no scoring value called 'colour'"),
 ])
 def test_a_save_whose_options_cannot_start_a_game_is_refused(options, reason):
-    body = json.loads(engine.save(rules, 3, OPTIONS, []))
+    body = engine.read_save(rules, engine.save(rules, 3, OPTIONS, []))
     body["options"] = options
     with pytest.raises(CorruptSave, match=f"This save's options cannot start a game: .*{reason}"):
         engine.load(rules, _resigned(body))
 
 
 def test_a_save_without_a_whole_number_seed_is_refused():
-    body = json.loads(engine.save(rules, 3, OPTIONS, []))
+    body = engine.read_save(rules, engine.save(rules, 3, OPTIONS, []))
     body["seed"] = "three"
     with pytest.raises(CorruptSave, match="lacks its seed, its options or its list of moves"):
         engine.load(rules, _resigned(body))
