@@ -93,3 +93,242 @@ def test_closing_a_page_shuts_its_kernel_down(app_url, browser):
             break
         assert time.monotonic() < deadline, "the closed page's kernel is still running"
         time.sleep(0.3)
+
+
+# --- the server under hostile or careless use (issue 11) ------------------------
+# One more app, served with short culling times and an extra host name, so that
+# these tests see kernels culled in seconds instead of minutes.
+
+CULL_CLOSED = 6  # seconds a kernel without a page may idle
+CULL_IDLE = 20  # seconds a kernel with an open, unused page may idle
+SERVED_NAME = "sherlock.test"
+FOREIGN = "evil.example"
+
+
+class _Served:
+    """A running serve.py: its port, its process and the lines it printed."""
+
+    def __init__(self, process, port: int, log: list[str]):
+        self.process, self.port, self.log = process, port, log
+
+    def request(self, method: str, path: str, host: str | None = None, headers=None):
+        """(status, body) of one raw HTTP request, with the given Host header."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        sent = dict(headers or {})
+        sent["Host"] = host or f"127.0.0.1:{self.port}"
+        connection.putrequest(method, path, skip_host=True)
+        for name, value in sent.items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        return response.status, body
+
+    def kernels(self) -> set[int]:
+        """Process ids of the kernels the app runs."""
+        import psutil
+
+        return {
+            child.pid
+            for child in psutil.Process(self.process.pid).children(recursive=True)
+            if "ipykernel" in " ".join(child.cmdline())
+        }
+
+    def open_dashboard(self, name: str = "express.ipynb") -> str:
+        """Render a dashboard with a bare GET (no page ever connects); its kernel id."""
+        import json
+
+        status, body = self.request("GET", "/voila/render/" + name)
+        assert status == 200
+        config = re.search(rb'id="jupyter-config-data"[^>]*>(.*?)</script>', body, re.S)
+        return json.loads(config.group(1))["kernelId"]
+
+    def kernel_alive(self, kernel_id: str) -> bool:
+        status, _ = self.request("GET", "/api/kernels/" + kernel_id)
+        assert status in (200, 404)
+        return status == 200
+
+
+@pytest.fixture(scope="module")
+def served():
+    import queue
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from tests.conftest import ROOT, SERVE, _free_port, _stop
+
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(SERVE), "--port", str(port), "--host-name", SERVED_NAME,
+         "--cull-closed", str(CULL_CLOSED), "--cull-idle", str(CULL_IDLE),
+         "--cull-interval", "1"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,
+    )
+    log: list[str] = []
+    announced: queue.Queue[str] = queue.Queue()
+
+    def pump():
+        for line in process.stdout:
+            log.append(line)
+            if line.startswith("sherlockkit app: http"):
+                announced.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
+    app = _Served(process, port, log)
+    try:
+        announced.get(timeout=90)
+        deadline = time.monotonic() + 90
+        # every notebook's pool kernel has rendered once the log says so
+        while sum("Kernel pool of" in line for line in log) < 4:
+            assert time.monotonic() < deadline, "".join(log)
+            time.sleep(0.25)
+        yield app
+    finally:
+        _stop(process)
+
+
+def _wait_until(condition, seconds: float, message: str) -> None:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, message
+        time.sleep(0.3)
+
+
+def test_the_host_names_come_from_options_and_environment():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "book" / "app" / "serve.py"
+    spec = importlib.util.spec_from_file_location("sherlockkit_serve", path)
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    names = serve.host_names(["Play.Example"], {"SHERLOCKKIT_HOST_NAMES": "a.example, b.example"})
+    assert names == {"127.0.0.1", "localhost", "[::1]", "play.example", "a.example", "b.example"}
+    assert serve.host_names([], {}) == {"127.0.0.1", "localhost", "[::1]"}
+
+
+def test_a_foreign_host_is_refused_and_starts_no_kernel(served):
+    import time
+
+    kernel = served.open_dashboard()
+    time.sleep(3)  # the pool refills after a page takes its kernel
+    kernels, pool_uses = served.kernels(), "".join(served.log).count("Using pre-heated kernel")
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    for host in (FOREIGN, f"{FOREIGN}:{served.port}", f"127.0.0.1.{FOREIGN}"):
+        for method, path, headers in [
+            ("GET", "/", None),
+            ("GET", "/" + LANDING, None),
+            ("GET", "/voila/render/express.ipynb", None),
+            ("GET", "/voila/tree", None),
+            ("GET", "/voila/static/favicon.ico", None),
+            ("GET", "/api/kernels/" + kernel, None),
+            ("GET", f"/api/kernels/{kernel}/channels", upgrade),
+            ("POST", "/voila/api/shutdown/" + kernel, None),
+            ("DELETE", "/api/kernels/" + kernel, None),
+        ]:
+            status, body = served.request(method, path, host, headers)
+            assert status == 403, (host, method, path, status)
+            assert b"kernel" not in body.lower()
+    assert served.kernel_alive(kernel), "the refused shutdown call stopped the kernel"
+    time.sleep(3)  # a kernel taken from the pool would be replaced by now
+    assert served.kernels() == kernels
+    assert "".join(served.log).count("Using pre-heated kernel") == pool_uses
+
+
+def test_the_served_names_are_answered(served):
+    for host in (f"127.0.0.1:{served.port}", f"localhost:{served.port}", "LOCALHOST",
+                 f"[::1]:{served.port}", SERVED_NAME, f"{SERVED_NAME}:{served.port}"):
+        status, _ = served.request("GET", "/", host)
+        assert status == 302, host
+    status, body = served.request("GET", "/" + LANDING, SERVED_NAME)
+    assert status == 200
+    assert b"application/vnd.jupyter.widget-view+json" in body
+
+
+STRAY_ROUTES = [
+    ("GET", "/logout"), ("POST", "/logout"), ("GET", "/login"), ("POST", "/login"),
+    ("GET", "/api/kernels"), ("POST", "/api/kernels"), ("GET", "/api/sessions"),
+    ("GET", "/api/kernels/not-a-kernel"), ("GET", "/api/contents"),
+    ("GET", "/voila/render/nonexistent.ipynb"), ("GET", "/voila/render/serve.py"),
+    ("GET", "/voila/render/../../README.md"), ("GET", "/voila/files/serve.py"),
+    ("GET", "/voila/files/../../pyproject.toml"),
+    ("GET", "/voila/files/%2e%2e/%2e%2e/pyproject.toml"),
+    ("GET", "/voila/files/..%2f..%2fpyproject.toml"),
+    ("GET", "/voila/tree/nonexistent"), ("GET", "/voila/api/contents/..%2f.."),
+    ("GET", "/voila/static/nonexistent"), ("GET", "/voila/static/../../app.py"),
+    ("GET", "/voila/templates/nonexistent"), ("GET", "/voila/templates/../static/x"),
+    ("GET", "/voila/templates/lab/static/nonexistent.js"),
+    ("GET", "/voila/api/themes/nonexistent"), ("GET", "/voila/labextensions/nonexistent"),
+    ("GET", "/voila/query/not-a-kernel"), ("GET", "/voila/api/shutdown/x"),
+    ("POST", "/voila/api/shutdown/00000000-0000-0000-0000-000000000000"),
+    ("GET", "/favicon.ico"), ("GET", "/nonexistent"), ("GET", "/tree"), ("GET", "/lab"),
+]
+
+
+def test_stray_routes_answer_cleanly(served):
+    before = len(served.log)
+    for method, path in STRAY_ROUTES:
+        status, body = served.request(method, path)
+        assert status < 500, (method, path, status)
+        assert status != 200, (method, path)
+        assert b"Traceback" not in body
+    printed = "".join(served.log[before:])
+    assert "Uncaught exception" not in printed
+    assert not re.search(r"^5\d\d (GET|POST)", printed, re.M)
+
+
+def test_a_bare_get_frees_its_kernel(served):
+    import time
+
+    kernels = served.kernels()
+    kernel = served.open_dashboard()
+    # a pre-heated kernel idled in the pool before this page took it: the page still
+    # gets the whole limit to connect
+    time.sleep(CULL_CLOSED - 2)
+    assert served.kernel_alive(kernel), "culled before its page had time to connect"
+    _wait_until(lambda: not served.kernel_alive(kernel), CULL_CLOSED + 20,
+                "the kernel of a page nobody opened is still running")
+    # the pool refilled for the page, the culled kernel is gone: as many as before
+    _wait_until(lambda: len(served.kernels()) <= len(kernels), 20,
+                "the kernel count did not return to the pool's")
+
+
+def test_the_pool_outlives_culling(served):
+    import time
+
+    time.sleep(CULL_CLOSED + 3)  # the pool's waiting kernels have idled past the limit
+    assert "pool" not in "".join(line for line in served.log if "Culling" in line)
+    uses = "".join(served.log).count("Using pre-heated kernel")
+    kernel = served.open_dashboard("express.ipynb")
+    assert served.kernel_alive(kernel)
+    assert "".join(served.log).count("Using pre-heated kernel") == uses + 1
+
+
+def test_a_page_left_open_keeps_its_kernel_until_the_idle_limit(served):
+    import asyncio
+    import time
+
+    from tornado.websocket import websocket_connect
+
+    kernel = served.open_dashboard()
+
+    async def leave_the_page_open():
+        url = f"ws://127.0.0.1:{served.port}/api/kernels/{kernel}/channels"
+        socket = await websocket_connect(url)
+        opened = time.monotonic()
+        await asyncio.sleep(CULL_CLOSED + 4)
+        assert await asyncio.to_thread(served.kernel_alive, kernel), "culled with its page open"
+        while await asyncio.to_thread(served.kernel_alive, kernel):
+            assert time.monotonic() - opened < CULL_IDLE + 20, "an unused page's kernel lives on"
+            await asyncio.sleep(0.5)
+        assert time.monotonic() - opened > CULL_IDLE - 2
+        socket.close()
+
+    asyncio.run(leave_the_page_open())

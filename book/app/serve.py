@@ -1,18 +1,31 @@
 """Serve the sherlockkit dashboards (this folder) with Voilà.
 
-    python book/app/serve.py [--port 8866] [--folder PATH]
+    python book/app/serve.py [--port 8866] [--folder PATH] [--host-name NAME ...]
+                             [--cull-closed S] [--cull-idle S] [--cull-interval S]
 
 Every notebook of ``book/app`` is served at ``/voila/render/<name>.ipynb``; the
 root URL ``/`` redirects to the landing page ``index.ipynb``.  Compared with a
 plain ``voila book/app`` this launcher
 
 * binds to 127.0.0.1 and never opens a browser;
+* answers only to its own names: a request whose ``Host`` is not 127.0.0.1,
+  localhost, [::1] or a name given with ``--host-name`` (or in the environment
+  variable ``SHERLOCKKIT_HOST_NAMES``, separated by commas) gets 403 before any
+  handler runs, so a page under a rebound DNS name can neither open a dashboard,
+  start a kernel nor shut one down (standalone Voilà switches jupyter_server's own
+  check off with ``allow_remote_access=True``);
 * pre-heats one kernel per notebook, so a page shows its widgets sooner;
 * turns on TCP_NODELAY on the kernel websocket: without it Nagle's algorithm
   delays each small widget message, and a click takes ~45 ms instead of ~3 ms
   to update the page;
 * shuts a page's kernel down when the page is closed (Voilà's own call for this is
   refused for want of an XSRF token, and the kernels pile up);
+* culls kernels nobody uses: one that no page is connected to (a page closed
+  without saying so, a bare GET of a dashboard) after ``--cull-closed`` seconds
+  without activity, one whose page is open but untouched after ``--cull-idle``
+  seconds; the pre-heated kernels waiting in the pool are never culled;
+* answers stray routes cleanly: no login/logout pages (the app has no accounts;
+  they answered 500), and a malformed template path is a 404;
 * prints one line ``sherlockkit app: http://127.0.0.1:PORT/`` once it listens.
 
 Voilà's default stays untouched: the page cannot run arbitrary code in its
@@ -23,18 +36,113 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import os
+import re
 import sys
+import tempfile
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import tornado.web
+from jupyter_server import DEFAULT_STATIC_FILES_PATH
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
+from tornado.log import app_log
+from traitlets import Integer
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 APP_DIR = Path(__file__).resolve().parent
 LANDING_PAGE = "voila/render/index.ipynb"
+LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
+HOST_NAMES_VARIABLE = "SHERLOCKKIT_HOST_NAMES"
+# how long a kernel may sit unused, in seconds (see the module docstring)
+CULL_CLOSED = 45
+CULL_IDLE = 30 * 60
+CULL_INTERVAL = 10
+
+
+def host_names(extra: list[str] | None = None, environ=os.environ) -> frozenset[str]:
+    """The host names the app answers to: the local ones, the environment's, ``extra``."""
+    names = set(LOCAL_NAMES)
+    names.update(n for n in re.split(r"[,\s]+", environ.get(HOST_NAMES_VARIABLE, "")) if n)
+    names.update(extra or ())
+    return frozenset(n.strip().lower() for n in names)
+
+
+class WrongHostHandler(tornado.web.RequestHandler):
+    """The answer to a request sent under a name the app does not serve: 403."""
+
+    def prepare(self):
+        # the host is the sender's text: log only a short excerpt of it
+        app_log.warning("sherlockkit app: refused a request for host %r", self.request.host[:60])
+        self.set_status(403)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish("This server does not answer to that host name.\n")
+
+
+class HostCheckedApplication(tornado.web.Application):
+    """A Tornado application that answers only requests addressed to its own names."""
+
+    def __init__(self, allowed_hosts: frozenset[str], **settings):
+        self.allowed_hosts = allowed_hosts
+        super().__init__(**settings)
+
+    def find_handler(self, request, **kwargs):
+        # checked before routing, so every route (pages, static files, the kernel
+        # websocket, the shutdown call) is covered, including ones added later
+        if request.host_name not in self.allowed_hosts:
+            return self.get_handler_delegate(request, WrongHostHandler)
+        return super().find_handler(request, **kwargs)
+
+
+class SherlockkitKernelManager(AsyncMappingKernelManager):
+    """jupyter_server's kernel manager with a second, longer limit for open pages.
+
+    ``cull_idle_timeout`` (with ``cull_connected`` off) frees the kernels no page is
+    connected to; ``cull_abandoned_after`` frees those whose page is still open but
+    has not been used for that long.  Voilà wraps this class with its pre-heated pool,
+    which keeps the pool's waiting kernels out of both.
+    """
+
+    cull_abandoned_after = Integer(
+        CULL_IDLE, config=True,
+        help="Seconds without activity after which a kernel with an open page is culled.",
+    )
+
+    async def cull_kernels(self):
+        # A pre-heated kernel idles in the pool until a page takes it: keep its clock
+        # at "now" meanwhile, or the page it goes to could lose it to the very next
+        # round, before its websocket has connected.
+        now = datetime.now(timezone.utc)
+        for kernel_id in self._waiting_in_pool():
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = now
+        await super().cull_kernels()
+
+    def _waiting_in_pool(self) -> list[str]:
+        """Ids of the kernels waiting in Voilà's pre-heated pool (none without one)."""
+        waiting = []
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    waiting.append(task.result()["kernel_id"])
+        return waiting
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        kernel = self._kernels.get(kernel_id)
+        connected = self._kernel_connections.get(kernel_id, 0) > 0
+        last_activity = getattr(kernel, "last_activity", None)
+        if connected and last_activity is not None and self.cull_abandoned_after > 0:
+            if datetime.now(timezone.utc) - last_activity > timedelta(seconds=self.cull_abandoned_after):
+                self.log.warning("Culling kernel %s: its page was left unused", kernel_id)
+                await self.shutdown_kernel(kernel_id)
+                return
+        await super().cull_kernel_if_idle(kernel_id)
 
 
 class NoDelayKernelWebsocketHandler(VoilaKernelWebsocketHandler):
@@ -60,22 +168,45 @@ class PageClosedHandler(VoilaShutdownKernelHandler):
         return None
 
 
+class TemplateFileHandler(TemplateStaticFileHandler):
+    """Voilà's template static files, where a malformed path is a 404, not a 500."""
+
+    _PATH = re.compile(r"[A-Za-z0-9_-]+/static/.+")
+
+    def parse_url_path(self, path):
+        # Voilà splits the path without checking it (ValueError, 500); the template
+        # name is also a directory name, so only a plain word is accepted
+        if not self._PATH.fullmatch(path):
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)
+
+
 class SherlockkitApp(Voila):
     """Voilà serving ``book/app`` with the tweaks described above."""
 
     name = "sherlockkit-app"
+    allowed_hosts: frozenset[str] = host_names()
+    cull_closed = CULL_CLOSED
+    cull_idle = CULL_IDLE
+    cull_interval = CULL_INTERVAL
 
     def init_handlers(self):
         handlers = super().init_handlers()
         root = self.server_url
         landing = url_path_join(self.base_url, LANDING_PAGE)
+        # the identity provider's /login and /logout: the app has no accounts
+        accounts = {handler[0] for handler in self.identity_provider.get_handlers()}
         patched = []
         for handler in handlers:
             pattern, klass = handler[0], handler[1]
+            if pattern in accounts:
+                continue
             if klass is VoilaKernelWebsocketHandler:
                 handler = (pattern, NoDelayKernelWebsocketHandler, *handler[2:])
             elif klass is VoilaShutdownKernelHandler:
                 handler = (pattern, PageClosedHandler, *handler[2:])
+            elif klass is TemplateStaticFileHandler:
+                handler = (pattern, TemplateFileHandler, *handler[2:])
             elif pattern == root:
                 # the folder listing at "/" becomes a redirect to the landing page
                 handler = (
@@ -85,6 +216,29 @@ class SherlockkitApp(Voila):
                 )
             patched.append(handler)
         return patched
+
+    def start(self):
+        # Voilà's start(), with the host-checked application and the culling
+        # kernel manager (both must be in place before the first kernel starts)
+        self.voila_configuration.multi_kernel_manager_class = SherlockkitKernelManager
+        culling = self.config.SherlockkitKernelManager
+        culling.cull_idle_timeout = self.cull_closed
+        culling.cull_connected = False
+        culling.cull_interval = self.cull_interval
+        culling.cull_abandoned_after = self.cull_idle
+        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        settings = self.init_settings()
+        self.app = HostCheckedApplication(self.allowed_hosts, **settings)
+        self.app.settings.update(self.tornado_settings)
+        # jupyter_server's error pages link their styles with static_url(), which
+        # fails without a static_path: every 404 of its handlers became a traceback
+        # and an empty page.  Its static files are among those of /voila/static/.
+        self.app.settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
+        self.app.settings.setdefault(
+            "static_url_prefix", url_path_join(self.base_url, "voila/static/")
+        )
+        self.app.add_handlers(".*$", self.init_handlers())
+        self.listen()
 
     def listen(self):
         # Voilà's listen() binds the port, then runs the event loop until the
@@ -101,9 +255,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     parser.add_argument("--folder", type=Path, default=APP_DIR,
                         help="folder of notebooks to serve (default: the one of this file)")
+    parser.add_argument("--host-name", action="append", default=[], metavar="NAME",
+                        help="a host name the app answers to, besides 127.0.0.1 and "
+                             f"localhost (repeatable; also ${HOST_NAMES_VARIABLE})")
+    parser.add_argument("--cull-closed", type=int, default=CULL_CLOSED, metavar="S",
+                        help="free a kernel no page is connected to after S idle seconds "
+                             f"(default {CULL_CLOSED})")
+    parser.add_argument("--cull-idle", type=int, default=CULL_IDLE, metavar="S",
+                        help="free a kernel whose page is open but unused after S seconds "
+                             f"(default {CULL_IDLE}; 0 never)")
+    parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, metavar="S",
+                        help=f"look for kernels to free every S seconds (default {CULL_INTERVAL})")
     args = parser.parse_args(argv)
+    if args.cull_closed <= 0 or args.cull_interval <= 0 or args.cull_idle < 0:
+        parser.error("--cull-closed and --cull-interval must be positive, --cull-idle not negative")
 
     app = SherlockkitApp.instance()
+    app.allowed_hosts = host_names(args.host_name)
+    app.cull_closed, app.cull_idle = args.cull_closed, args.cull_idle
+    app.cull_interval = args.cull_interval
     app.initialize(
         [
             str(args.folder.resolve()),
