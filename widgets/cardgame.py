@@ -176,6 +176,9 @@ class CardGameTable(GameTable):
 
     def _new_game(self, seed: int | None) -> None:
         """New game, with the settings of the panel (a random seed when ``seed`` is None)."""
+        hands = self.hands_slider.value
+        if type(hands) is not int or not 1 <= hands <= MAX_HANDS:  # the page can push a slider past its max
+            raise ValueError(f"A game here has 1 to {MAX_HANDS} hands.")
         self.choosing = None
         self.game.new_game(players=self.players_slider.value, level=self.level_menu.value,
                            hands=self.hands_slider.value, seed=seed)

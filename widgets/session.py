@@ -11,7 +11,7 @@ import logging
 from typing import Any, Callable
 
 from sherlockkit import engine
-from sherlockkit.engine import CorruptSave, IllegalAction
+from sherlockkit.engine import CorruptSave, IllegalAction, shortened
 from widgets.clock import AsyncioClock, Clock
 
 
@@ -21,7 +21,7 @@ BOT_PAUSE = 0.7
 log = logging.getLogger("sherlockkit")
 
 #: What the session holds of a game: a start or a load that fails puts all of it back.
-_HELD = ("seed", "seed_drawn", "options", "state", "actions", "bots", "replaying", "message")
+_HELD = ("seed", "seed_drawn", "options", "state", "actions", "bots", "replaying", "message", "level")
 
 
 class GameSession:
@@ -31,6 +31,8 @@ class GameSession:
     (:meth:`bot_delay`)."""
 
     seat = 0
+    #: Options a game of this table may go without (the others every save must carry).
+    optional_options: frozenset = frozenset()
 
     def __init__(self, rules, options: dict, seed: int | None = None, clock: Clock | None = None):
         self.rules = rules
@@ -65,6 +67,7 @@ class GameSession:
         self.after_change()
 
     def _hold(self) -> dict:
+        """What the session holds of its game, for :meth:`_restore` after a failed change."""
         return {name: getattr(self, name) for name in _HELD if hasattr(self, name)}
 
     def _restore(self, held: dict) -> None:
@@ -179,6 +182,10 @@ class GameSession:
         held = self._hold()
         try:
             record, state = engine.load(self.rules, text)
+            missing = set(self.options) - set(record.options) - self.optional_options
+            if missing:
+                raise CorruptSave(f"This save lacks the setting {shortened(sorted(missing)[0])} this table "
+                                  "needs; the game in play is as it was.")
             self.seed, self.options, self.state = record.seed, dict(record.options), state
             self.seed_drawn = True  # whoever saved it may not have chosen the deal: shown at the end
             self.prepare()

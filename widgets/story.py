@@ -45,6 +45,8 @@ def option_class(option: str) -> str:
 class StoryGame(GameSession):
     """A Detective Story Game campaign played by you."""
 
+    optional_options = frozenset({"first_case"})  # a campaign may start on a rolled case
+
     def __init__(self, seed: int | None = None, traits=rules.DEFAULT_TRAITS, first_case: str | None = None,
                  ask_luck: bool = True, clock=None):
         self.ask_luck = ask_luck

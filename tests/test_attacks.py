@@ -1,0 +1,221 @@
+"""Hostile input answered (issue 11): the page can set any widget's value and paste any
+text; each attack is driven as the page would (a trait set directly, ``set_state``, a
+click) and must end in a sentence on the page, a game exactly as it was, and never a
+traceback or a huge echo. The save attacks go through ``engine.load`` too."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from traitlets import TraitError
+
+from sherlockkit import engine, sealing
+from sherlockkit.engine import CorruptSave
+from sherlockkit.games import GAMES
+from sherlockkit.games.express import rules as express
+from tests.test_table import table_of
+from widgets.controls import SOMETHING_WRONG
+
+#: The longest message a refusal may put on the page.
+SHORT = 300
+
+
+@pytest.fixture(autouse=True)
+def key_dir(tmp_path, monkeypatch):
+    monkeypatch.delenv(sealing.KEY_ENV, raising=False)
+    monkeypatch.setenv(sealing.KEY_DIR_ENV, str(tmp_path / "keys"))
+
+
+@pytest.fixture(params=sorted(GAMES))
+def table(request):
+    return table_of(request.param)
+
+
+def snapshot(session) -> tuple:
+    """Everything a game in play is made of (compared by identity and value)."""
+    return (session.seed, dict(session.options), session.state, list(session.actions), dict(session.bots),
+            getattr(session, "level", None))
+
+
+def assert_unchanged(session, before) -> None:
+    seed, options, state, actions, bots, level = before
+    assert session.seed == seed and session.options == options and session.state is state
+    assert session.actions == actions and session.bots == bots and getattr(session, "level", None) == level
+
+
+# --- the seed box ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed, sentence", [
+    ("9" * 5000, "at most 40 digits"),
+    ("x" * 5_000_000, "is not one"),
+    ("١٢٣", "is not one"),  # digits, but not the ones a seed is written in
+])
+def test_a_hostile_seed_box_is_refused_with_a_short_sentence(table, typed, sentence):
+    before = snapshot(table.game)
+    table.seed.value = typed
+    table.new_button.click()
+    assert sentence in table.game.message and len(table.game.message) < SHORT
+    assert_unchanged(table.game, before)
+
+
+def test_a_seed_of_too_many_digits_is_refused_by_the_rules_too():
+    with pytest.raises(ValueError, match="at most 40 digits"):
+        express.new(10**40)
+    express.new(10**40 - 1)  # 40 digits are fine
+
+
+# --- settings pushed past their bounds ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id, slider", [("express", "players"), ("cardgame", "players_slider"),
+                                             ("cardgame", "hands_slider")])
+def test_a_slider_pushed_past_its_bounds_leaves_the_game_and_its_saves_as_they_were(game_id, slider):
+    table = table_of(game_id)
+    before = snapshot(table.game)
+    widget = getattr(table, slider)
+    widget.max = 10_000
+    widget.value = 10_000 if slider == "hands_slider" else 50
+    table.new_button.click()
+    assert table.game.message and len(table.game.message) < SHORT
+    assert_unchanged(table.game, before)
+    assert "seed 5" in table.header.value  # not the seed of a game never dealt
+    record, state = engine.load(table.game.rules, table.game.save())  # the next save is still a good one
+    assert state == table.game.state
+
+
+def test_a_dropdown_value_outside_its_options_is_refused_by_the_widget():
+    table = table_of("express")
+    before = snapshot(table.game)
+    with pytest.raises(TraitError):
+        table.level.set_state({"index": 99})  # what the page would send
+    assert table.level.value in table.level.options
+    table.new_button.click()
+    assert table.game.level == table.level.value and table.game.message == ""
+    assert table.game.options == before[1]
+
+
+def test_a_level_outside_the_bots_levels_is_refused_and_undone():
+    table = table_of("express")
+    before = snapshot(table.game)
+    table.level.options = [*table.level.options, "godlike"]
+    table.level.value = "godlike"
+    table.new_button.click()
+    assert table.game.message and len(table.game.message) < SHORT
+    assert_unchanged(table.game, before)
+
+
+def test_a_hostile_checkbox_value_is_read_as_a_yes_or_no():
+    table = table_of("story")
+    table.ask_luck.set_trait("value", False)
+    assert table.game.ask_luck is False
+
+
+# --- every handler answers with a sentence ---------------------------------------------------------
+
+
+def test_a_handler_that_fails_tells_the_page_and_logs_the_reason(table, caplog, monkeypatch):
+    before = snapshot(table.game)
+
+    def broken(*_, **__):
+        raise RuntimeError("a bug, with a secret hand in it: Moriarty")
+
+    monkeypatch.setattr(table.game, "replay", broken)
+    with caplog.at_level(logging.ERROR, logger="sherlockkit"):
+        table.replay_button.click()
+    assert table.game.message == SOMETHING_WRONG and "Moriarty" not in table.game.message
+    assert "A handler of the page failed" in caplog.text and "RuntimeError" in caplog.text
+    assert_unchanged(table.game, before)
+
+
+def test_an_observer_that_fails_tells_the_page(caplog, monkeypatch):
+    table = table_of("express")
+    monkeypatch.setattr(table.game, "slap", lambda *_: 1 / 0)
+    with caplog.at_level(logging.ERROR, logger="sherlockkit"):
+        table.key_box.value = "1"
+    assert table.game.message == SOMETHING_WRONG and "ZeroDivisionError" in caplog.text
+
+
+def test_a_move_with_a_wrong_type_is_refused_with_a_sentence():
+    session = table_of("express").game
+    before = snapshot(session)
+    for move in (express.Slap(True, 1), express.Slap(0, 1.0), express.Reveal(0.0)):
+        assert session.act(move) is False and "A move's" in session.message
+    assert_unchanged(session, before)
+
+
+# --- saves -----------------------------------------------------------------------------------------
+
+
+def _body(session) -> dict:
+    return engine.read_save(session.rules, session.save())
+
+
+@pytest.mark.parametrize("paste, sentence", [
+    ("[" * 100_000, "not a saved game"),
+    ("{" * 100_000, "not a saved game"),
+    ('{"a": ' * 50_000 + "1" + "}" * 50_000, "not a saved game"),
+    ("x" * (engine.MAX_SAVE_CHARS + 1), "longer than 1,000,000 characters"),
+    ("9" * 5000, "not valid JSON"),  # past the digits Python turns into a number
+])
+def test_a_hostile_paste_in_the_save_box_is_refused_with_a_short_sentence(table, paste, sentence):
+    before = snapshot(table.game)
+    table.save_box.value = paste
+    table.load_button.click()
+    assert sentence in table.game.message and len(table.game.message) < SHORT
+    assert_unchanged(table.game, before)
+
+
+def test_a_re_signed_save_without_options_does_not_half_load(table):
+    """Even a save made with the key (so past the digest) is read all or nothing."""
+    before = snapshot(table.game)
+    forged = engine.write_save(dict(_body(table.game), options={}), sealed=False)
+    assert table.game.load(forged) is False
+    assert "lacks the setting" in table.game.message
+    assert_unchanged(table.game, before)
+
+
+@pytest.mark.parametrize("game_id, options, sentence", [
+    ("express", {"players": 3, "names": [1, 2, 3], "target": 5, "false_alibi": False}, "name"),
+    ("express", {"players": 3, "names": ["A", "B", "C"], "target": 5.5, "false_alibi": False}, "whole number"),
+    ("express", {"players": 3, "names": ["A" * 5000, "B", "C"], "target": 5, "false_alibi": False}, "1 to 40"),
+    ("cardgame", {"players": 4, "hands": 1.0, "names": ["A", "B", "C", "D"]}, "options cannot start"),
+    ("cardgame", {"players": True, "hands": 1, "names": ["A"]}, "options cannot start"),
+])
+def test_a_re_signed_save_with_bad_options_is_refused_before_anything_is_replaced(game_id, options, sentence):
+    table = table_of(game_id)
+    before = snapshot(table.game)
+    forged = engine.write_save(dict(_body(table.game), options=options), sealed=False)
+    table.save_box.value = forged
+    table.load_button.click()
+    assert sentence in table.game.message and len(table.game.message) < SHORT
+    assert_unchanged(table.game, before)
+    table.render()  # the table still draws
+
+
+@pytest.mark.parametrize("mangle, sentence", [
+    (lambda data: dict(data, seed=10**45), "more than 40 digits"),
+    (lambda data: dict(data, seed=True), "lacks its seed"),
+    (lambda data: dict(data, seed=4.0), "lacks its seed"),
+    (lambda data: dict(data, actions=[{"kind": "Slap", "player": 0, "slot": 1.0}]), "cannot be read"),
+    (lambda data: dict(data, actions=[{"kind": "Reveal", "player": True}]), "cannot be read"),
+])
+def test_engine_load_reads_a_keyed_save_strictly(mangle, sentence):
+    body = engine.read_save(express, engine.save(express, 4, {"players": 3}, []))
+    with pytest.raises(CorruptSave, match=sentence):
+        engine.load(express, engine.write_save(mangle(body), sealed=False))
+
+
+def test_no_refusal_echoes_more_than_an_excerpt():
+    huge = "Z" * 100_000
+    texts = [json.dumps({"format": engine.SAVE_FORMAT, "version": huge, "game": "express"}),
+             json.dumps({"format": engine.SAVE_FORMAT, "version": engine.SAVE_VERSION, "game": huge})]
+    body = engine.read_save(express, engine.save(express, 4, {"players": 3}, []))
+    texts.append(engine.write_save(dict(body, actions=[{"kind": huge, "player": 0}]), sealed=False))
+    texts.append(engine.write_save(dict(body, options={"players": 3, "names": [huge, "B", "C"]}), sealed=False))
+    for text in texts:
+        with pytest.raises(CorruptSave) as refused:
+            engine.load(express, text)
+        assert len(str(refused.value)) < SHORT
