@@ -332,3 +332,21 @@ def test_a_page_left_open_keeps_its_kernel_until_the_idle_limit(served):
         socket.close()
 
     asyncio.run(leave_the_page_open())
+
+
+@pytest.mark.browser
+def test_no_request_leaves_the_server(app_url, page):
+    """The dashboards' page asks nothing of a CDN (it would fail offline)."""
+    requested: list[str] = []
+    failed: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.goto(app_url)
+    page.get_by_role("link", name="Play Sherlock Express").wait_for(timeout=60_000)
+    page.wait_for_load_state("networkidle")
+    server = urlsplit(app_url).netloc
+    elsewhere = [url for url in requested
+                 if urlsplit(url).scheme in ("http", "https", "ws", "wss")
+                 and urlsplit(url).netloc != server]
+    assert elsewhere == []
+    assert failed == []

@@ -26,6 +26,7 @@ plain ``voila book/app`` this launcher
   seconds; the pre-heated kernels waiting in the pool are never culled;
 * answers stray routes cleanly: no login/logout pages (the app has no accounts;
   they answered 500), and a malformed template path is a 404;
+* serves the lab template without its links to a CDN (they only failed offline);
 * prints one line ``sherlockkit app: http://127.0.0.1:PORT/`` once it listens.
 
 Voilà's default stays untouched: the page cannot run arbitrary code in its
@@ -56,6 +57,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 APP_DIR = Path(__file__).resolve().parent
+TEMPLATE_DIR = APP_DIR / "templates"  # index.html.j2: lab's page without CDN links
 LANDING_PAGE = "voila/render/index.ipynb"
 LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
 HOST_NAMES_VARIABLE = "SHERLOCKKIT_HOST_NAMES"
@@ -189,6 +191,12 @@ class SherlockkitApp(Voila):
     cull_closed = CULL_CLOSED
     cull_idle = CULL_IDLE
     cull_interval = CULL_INTERVAL
+
+    def setup_template_dirs(self):
+        super().setup_template_dirs()
+        # first on the path, so its index.html.j2 stands in for lab's (which it
+        # extends); the template keeps lab's name, so lab's static files still serve
+        self.template_paths.insert(0, str(TEMPLATE_DIR))
 
     def init_handlers(self):
         handlers = super().init_handlers()
