@@ -350,3 +350,25 @@ def test_no_request_leaves_the_server(app_url, page):
                  and urlsplit(url).netloc != server]
     assert elsewhere == []
     assert failed == []
+
+
+@pytest.mark.browser
+def test_a_page_closed_without_a_word_frees_its_kernel(served, browser):
+    """A tab closed without ``beforeunload`` (a crash, a lost network) frees its kernel."""
+    import json
+    import time
+
+    base = f"http://127.0.0.1:{served.port}/"
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "voila/render/express.ipynb")
+    page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
+    kernel = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    time.sleep(CULL_CLOSED + 3)
+    assert served.kernel_alive(kernel), "culled while its page was open"
+    page.close(run_before_unload=False)
+    context.close()
+    _wait_until(lambda: not served.kernel_alive(kernel), CULL_CLOSED + 20,
+                "the kernel of a page closed without a word is still running")
+    # the culler freed it, not a goodbye call from the page
+    assert any("Culling" in line and kernel in line for line in served.log)
