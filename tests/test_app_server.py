@@ -99,7 +99,7 @@ def test_closing_a_page_shuts_its_kernel_down(app_url, browser):
 # One more app, served with short culling times and an extra host name, so that
 # these tests see kernels culled in seconds instead of minutes.
 
-CULL_CLOSED = 6  # seconds a kernel without a page may idle
+CULL_CLOSED = 8  # seconds a kernel without a page may idle
 CULL_IDLE = 20  # seconds a kernel with an open, unused page may idle
 SERVED_NAME = "sherlock.test"
 FOREIGN = "evil.example"
@@ -183,7 +183,8 @@ def served():
         announced.get(timeout=90)
         deadline = time.monotonic() + 90
         # every notebook's pool kernel has rendered once the log says so
-        while sum("Kernel pool of" in line for line in log) < 4:
+        notebooks = len(list((ROOT / "book" / "app").glob("*.ipynb")))
+        while sum("Kernel pool of" in line for line in log) < notebooks:
             assert time.monotonic() < deadline, "".join(log)
             time.sleep(0.25)
         yield app
@@ -291,7 +292,7 @@ def test_a_bare_get_frees_its_kernel(served):
     kernel = served.open_dashboard()
     # a pre-heated kernel idled in the pool before this page took it: the page still
     # gets the whole limit to connect
-    time.sleep(CULL_CLOSED - 2)
+    time.sleep(CULL_CLOSED - 3)
     assert served.kernel_alive(kernel), "culled before its page had time to connect"
     _wait_until(lambda: not served.kernel_alive(kernel), CULL_CLOSED + 20,
                 "the kernel of a page nobody opened is still running")
@@ -302,9 +303,13 @@ def test_a_bare_get_frees_its_kernel(served):
 
 def test_the_pool_outlives_culling(served):
     import time
+    from pathlib import Path
 
     time.sleep(CULL_CLOSED + 3)  # the pool's waiting kernels have idled past the limit
-    assert "pool" not in "".join(line for line in served.log if "Culling" in line)
+    # the pool (one kernel per notebook) is never refilled except when a page takes
+    # from it, so a culled pool kernel would show as a missing process
+    notebooks = len(list(Path(__file__).resolve().parent.parent.glob("book/app/*.ipynb")))
+    assert len(served.kernels()) >= notebooks
     uses = "".join(served.log).count("Using pre-heated kernel")
     kernel = served.open_dashboard("express.ipynb")
     assert served.kernel_alive(kernel)

@@ -62,7 +62,7 @@ LANDING_PAGE = "voila/render/index.ipynb"
 LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
 HOST_NAMES_VARIABLE = "SHERLOCKKIT_HOST_NAMES"
 # how long a kernel may sit unused, in seconds (see the module docstring)
-CULL_CLOSED = 45
+CULL_CLOSED = 50  # with CULL_INTERVAL: a closed page's kernel is freed within a minute
 CULL_IDLE = 30 * 60
 CULL_INTERVAL = 10
 
