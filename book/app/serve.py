@@ -136,6 +136,8 @@ class SherlockkitKernelManager(AsyncMappingKernelManager):
         return waiting
 
     async def cull_kernel_if_idle(self, kernel_id):
+        """Shut the kernel down if its page is open but unused past the limit, or
+        (jupyter_server's rule) if no page is connected and it idled past its own."""
         kernel = self._kernels.get(kernel_id)
         connected = self._kernel_connections.get(kernel_id, 0) > 0
         last_activity = getattr(kernel, "last_activity", None)
