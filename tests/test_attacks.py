@@ -219,3 +219,26 @@ def test_no_refusal_echoes_more_than_an_excerpt():
         with pytest.raises(CorruptSave) as refused:
             engine.load(express, text)
         assert len(str(refused.value)) < SHORT
+
+
+def _buttons(widget):
+    if isinstance(widget, __import__("ipywidgets").Button):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _buttons(child)
+
+
+def test_every_button_of_every_table_is_guarded(table):
+    """Each click the page can send goes through ``guarded``, tied to the table's session
+    (buttons drawn later, like a hand's cards or a decision's options, too)."""
+    from tests.test_table import finish
+
+    seen = 0
+    for _ in range(2):
+        for button in _buttons(table):
+            for callback in button._click_handlers.callbacks:
+                assert getattr(callback, "session", None) is table.game, button.description
+                seen += 1
+        table.game.clock.advance(5)
+        finish(table)
+    assert seen > 10
