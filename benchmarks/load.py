@@ -15,7 +15,9 @@ for each N, the run with N=1 being the baseline:
   dispatched by page script, the clock stops when your new alibi card is in the DOM);
   a click that shows nothing within ``CLICK_TIMEOUT`` counts as lost;
 * kernels alive under the server and the RSS of those kernel processes (MB), after the
-  loads and at the end of play; "Timeout waiting for IOPub output" lines in the log.
+  loads and at the end of play; "Timeout waiting for IOPub output" lines in the log;
+* where the CPU went during play, in cores (CPU seconds per second): the kernels, the
+  server, Chromium, and the whole machine (the difference is other work on it).
 
 Bounded: at most ``max(n)`` pages, ``LOAD_TIMEOUT`` to load, ``--play`` seconds of play,
 every server stopped (SIGTERM to its group) whatever happens. Traffic only to 127.0.0.1.
@@ -67,6 +69,42 @@ def kernels(server: Server) -> tuple[int, float]:
         except psutil.NoSuchProcess:
             continue
     return count, rss / 2**20
+
+
+def cpu_seconds(server: Server) -> dict:
+    """CPU seconds used so far (user + system), by process id: the kernels and the server
+    (the server's process tree), Chromium (this process's tree: the driver's browser), and
+    the whole machine under "machine" (what is left is other work on this shared machine)."""
+    groups = {"kernels": {}, "server": {}, "chromium": {}}
+    trees = (("server", server.process.pid), ("chromium", os.getpid()))
+    for group, pid in trees:
+        try:
+            root = psutil.Process(pid)
+            processes = [root, *root.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            continue
+        for process in processes:
+            try:
+                if group == "server" and process.pid != pid:
+                    group_of = "kernels"
+                elif group == "chromium" and process.pid == pid:
+                    continue  # this benchmark itself
+                else:
+                    group_of = group
+                t = process.cpu_times()
+                groups[group_of][process.pid] = t.user + t.system + t.children_user + t.children_system
+            except psutil.NoSuchProcess:
+                continue
+    t = psutil.cpu_times()
+    groups["machine"] = {0: t.user + t.system + getattr(t, "nice", 0.0)}
+    return groups
+
+
+def cpu_share(before: dict, after: dict, seconds: float) -> dict:
+    """Cores used by each group between two ``cpu_seconds`` samples (a process that ended
+    in between is left out; one that started counts from zero)."""
+    return {group: sum(used - before[group].get(pid, 0.0) for pid, used in after[group].items()) / seconds
+            for group in after}
 
 
 def percentile(values: list, q: float) -> float | None:
@@ -126,8 +164,11 @@ async def crowd(n: int, play_seconds: float) -> dict:
                 players = await asyncio.gather(*(load(browser, server.base) for _ in range(n)))
                 result["kernels_loaded"], result["rss_loaded_mb"] = kernels(server)
                 rng = random.Random(n)
-                until = time.monotonic() + play_seconds
+                cpu_before, start = cpu_seconds(server), time.monotonic()
+                until = start + play_seconds
                 await asyncio.gather(*(play(p, until, rng) for p in players if p["seconds"] is not None))
+                cpu_after, wall = cpu_seconds(server), time.monotonic() - start
+                result["cpu_share_in_play"] = cpu_share(cpu_before, cpu_after, wall)
                 result["kernels_played"], result["rss_played_mb"] = kernels(server)
                 for p in players:
                     await p["page"].close(run_before_unload=True)
@@ -161,6 +202,8 @@ def rows_of(r: dict) -> list[dict]:
         row(f"N={n}: kernels' RSS after loading", [r["rss_loaded_mb"]], "MB"),
         row(f"N={n}: RSS per kernel", [per_kernel], "MB"),
         row(f"N={n}: IOPub timeouts in the log", [r["iopub_warnings"]], "lines"),
+        *(row(f"N={n}: CPU in play: {who}", [share], "cores")
+          for who, share in r.get("cpu_share_in_play", {}).items()),
     ]
 
 
