@@ -50,7 +50,7 @@ class GameSession:
         """Deal a new game (a seed nobody can guess when ``seed`` is None, kept hidden until
         the game ends). Options the rules refuse raise ``ValueError`` with a sentence and
         leave the game as it was."""
-        held = self._hold()
+        held = self.hold()
         try:
             self.seed = engine.draw_seed() if seed is None else engine.check_seed(seed)
             self.seed_drawn = seed is None
@@ -58,7 +58,7 @@ class GameSession:
             self.state = self.rules.new(self.seed, **self.options)
             self.prepare()
         except Exception:
-            self._restore(held)
+            self.restore(held)
             raise
         self.cancel_timer()
         self.actions: list = []
@@ -66,11 +66,12 @@ class GameSession:
         self.message = ""
         self.after_change()
 
-    def _hold(self) -> dict:
-        """What the session holds of its game, for :meth:`_restore` after a failed change."""
+    def hold(self) -> dict:
+        """What the session holds of its game, for :meth:`restore` after a failed change."""
         return {name: getattr(self, name) for name in _HELD if hasattr(self, name)}
 
-    def _restore(self, held: dict) -> None:
+    def restore(self, held: dict) -> None:
+        """Put back what :meth:`hold` took: the game exactly as it was."""
         for name, value in held.items():
             setattr(self, name, value)
 
@@ -179,7 +180,7 @@ class GameSession:
     def load(self, text: str) -> bool:
         """Resume a saved game; ``False`` with the reason in ``message`` if it is refused,
         and then the game in play is exactly as it was (all or nothing)."""
-        held = self._hold()
+        held = self.hold()
         try:
             record, state = engine.load(self.rules, text)
             missing = set(self.options) - set(record.options) - self.optional_options
@@ -190,7 +191,7 @@ class GameSession:
             self.seed_drawn = True  # whoever saved it may not have chosen the deal: shown at the end
             self.prepare()
         except Exception as refusal:
-            self._restore(held)
+            self.restore(held)
             if not isinstance(refusal, CorruptSave):
                 log.exception("A save passed the engine but could not be set up")
                 refusal = CorruptSave("This save cannot be loaded here; the game in play is as it was.")

@@ -149,11 +149,11 @@ class GameTable(w.VBox):
         def new_game(_=None) -> None:
             seed = read_seed(self.game, self.seed.value)
             if seed is not BAD_SEED:
-                held = self.game._hold()  # a settings change made before a refused deal is undone too
+                held = self.game.hold()  # a settings change made before a refused deal is undone too
                 try:
                     start(seed)
                 except Exception:
-                    self.game._restore(held)
+                    self.game.restore(held)
                     raise
 
         self.new_button = action_button("New game", new_game, "new-game", style="success")
