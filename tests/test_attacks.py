@@ -242,3 +242,11 @@ def test_every_button_of_every_table_is_guarded(table):
         table.game.clock.advance(5)
         finish(table)
     assert seen > 10
+
+
+def test_a_table_that_cannot_draw_does_not_raise_into_the_page(caplog, monkeypatch):
+    table = table_of("express")
+    monkeypatch.setattr(table, "render", lambda: 1 / 0)
+    with caplog.at_level(logging.ERROR, logger="sherlockkit"):
+        table.reveal_button.click()
+    assert "could not draw" in caplog.text

@@ -38,7 +38,10 @@ def guarded(handler, session=None):
                 told.message = text if len(text) <= 300 else text[:297] + "..."
             else:
                 told.message = SOMETHING_WRONG
-            told.notify()
+            try:
+                told.notify()
+            except Exception:  # a table that cannot draw: the log has it, the page keeps what it shows
+                log.exception("A table could not draw the refusal")
             return None
 
     wrapper.session = session
