@@ -55,6 +55,9 @@ def save_key() -> bytes:
             pass
         finally:
             draft.unlink()
+    if os.stat(path).st_mode & 0o077:  # a key others can read lets them forge saves
+        raise RuntimeError(f"The save key {path} may be read by others: make it readable by its owner only "
+                           "(chmod 600).")
     try:
         key = bytes.fromhex(path.read_text().strip())
     except ValueError:

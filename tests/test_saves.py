@@ -177,3 +177,10 @@ def _page(table) -> str:
 
     walk(table)
     return "\n".join(texts)
+
+
+def test_a_key_file_others_can_read_is_not_used(key_dir):
+    sealing.save_key()
+    os.chmod(key_dir / "save.key", 0o644)
+    with pytest.raises(RuntimeError, match="chmod 600"):
+        sealing.save_key()
