@@ -79,6 +79,20 @@ def _stop(process: subprocess.Popen) -> None:
         pass
 
 
+@pytest.fixture(scope="session", autouse=True)
+def save_key_folder(tmp_path_factory):
+    """The key that seals saves lives in a folder of this test run's own (the app
+    server and the notebooks' kernels inherit it), never in the user's home."""
+    folder = tmp_path_factory.mktemp("save-key")
+    before = os.environ.get("SHERLOCKKIT_KEY_DIR")
+    os.environ["SHERLOCKKIT_KEY_DIR"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("SHERLOCKKIT_KEY_DIR", None)
+    else:
+        os.environ["SHERLOCKKIT_KEY_DIR"] = before
+
+
 @pytest.fixture(scope="session")
 def app_url():
     """Base URL (``http://127.0.0.1:PORT/``) of a running ``book/app/serve.py``."""

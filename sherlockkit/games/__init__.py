@@ -93,14 +93,16 @@ def load_save(text: str):
     """A save of any registered game: ``(entry, record, state)``. The game is the one the
     save names; ``CorruptSave`` (a sentence) when it names none of ``GAMES`` or is not a
     save at all."""
-    import json
+    from sherlockkit.engine import CorruptSave, load, read_save
 
-    from sherlockkit.engine import CorruptSave, load
-
-    try:
-        named = json.loads(text).get("game") if isinstance(text, str) else None
-    except (ValueError, AttributeError):
-        named = None
+    named = None
+    for game_id, entry in GAMES.items():
+        try:
+            read_save(entry.rules, text)
+        except CorruptSave:
+            continue
+        named = game_id
+        break
     if not isinstance(named, str) or named not in GAMES:
         raise CorruptSave(f"This is not a save of any of the games: {', '.join(GAMES)}.")
     record, state = load(GAMES[named].rules, text)
