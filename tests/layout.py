@@ -14,6 +14,10 @@ DESKTOP = {"width": 1280, "height": 800}
 
 _CHECK = """
 (root) => {
+  // measure the table as it settles, not halfway through a card's slide
+  for (const animation of document.getAnimations()) {
+    try { animation.finish(); } catch (e) { animation.cancel(); }
+  }
   const problems = [];
   const doc = document.documentElement;
   const vw = doc.clientWidth;

@@ -336,7 +336,12 @@ def test_a_page_left_open_keeps_its_kernel_until_the_idle_limit(served):
         assert time.monotonic() - opened > CULL_IDLE - 2
         socket.close()
 
-    asyncio.run(leave_the_page_open())
+    # in a thread of its own: a browser test run before this one may have left an event
+    # loop running in this thread (Playwright's sync API), where asyncio.run refuses to start
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(lambda: asyncio.run(leave_the_page_open())).result()
 
 
 @pytest.mark.browser
