@@ -255,16 +255,19 @@ class ExpressTable(GameTable):
         cleared = face_up_traits(table) if self.shade.value else frozenset()
         allowed = game.your_moves()
         caught = {e.slot: e for e in news if isinstance(e, Accused) and e.right}
-        for i, (card, button) in enumerate(zip(self.cards, self.slap_buttons)):
+        for i, card in enumerate(self.cards):
             card.value = slot_html(i, table.display[i], cleared, caught.get(i))
-            button.disabled = Slap(game.seat, i) not in allowed
         self.deck.value = slot_html(DECK, None, cleared, caught.get(DECK), deck=deck_svg(table.deck_size))
-        self.deck_button.disabled = Slap(game.seat, DECK) not in allowed
-        self.reveal_button.disabled = Reveal(game.seat) not in allowed
         self.notice.value = _message(game, table)
         self.alibis.value = _alibis(table, game.you, news)
         self.last_round.value = _last_round(table, game.you, news)
         self._draw_log(table)
+        # the buttons last: an enabled button means the table it acts on is drawn, so a
+        # quick click does not queue behind the rest of the redraw
+        for i, button in enumerate(self.slap_buttons):
+            button.disabled = Slap(game.seat, i) not in allowed
+        self.deck_button.disabled = Slap(game.seat, DECK) not in allowed
+        self.reveal_button.disabled = Reveal(game.seat) not in allowed
 
     def _draw_log(self, table: View) -> None:
         """The log from the start of the last round, one widget per event. A line already

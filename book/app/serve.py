@@ -293,6 +293,10 @@ def main(argv: list[str] | None = None) -> None:
             "--no-browser",
             "--VoilaConfiguration.preheat_kernel=True",
             "--VoilaConfiguration.theme=light",
+            # nbclient waits 4 s by default for a cell's output after it ran; when many
+            # pages start kernels at once on a small machine the table comes later and
+            # was dropped without a word (benchmarks/load.py: 19 of 20 pages blank)
+            "--VoilaExecutor.iopub_timeout=60",
         ]
     )
     app.start()
