@@ -251,7 +251,8 @@ class ExpressTable(GameTable):
         where = "Game over" if table.finished else f"Round {table.round}"
         self.header.value = (f"<div class='sk-title'><b>{where}</b> · {goal}{variant} · {html.escape(game.level)} bots"
                              f" <small class='sk-seed'>seed {game.seed_words}</small></div>")
-        self.scores.value = _scoreboard(table, game.you, news)
+        # what a click changes first: the alibi just turned up is the news a player looks at
+        self.alibis.value = _alibis(table, game.you, news)
         cleared = face_up_traits(table) if self.shade.value else frozenset()
         allowed = game.your_moves()
         caught = {e.slot: e for e in news if isinstance(e, Accused) and e.right}
@@ -259,7 +260,7 @@ class ExpressTable(GameTable):
             card.value = slot_html(i, table.display[i], cleared, caught.get(i))
         self.deck.value = slot_html(DECK, None, cleared, caught.get(DECK), deck=deck_svg(table.deck_size))
         self.notice.value = _message(game, table)
-        self.alibis.value = _alibis(table, game.you, news)
+        self.scores.value = _scoreboard(table, game.you, news)
         self.last_round.value = _last_round(table, game.you, news)
         self._draw_log(table)
         # the buttons last: an enabled button means the table it acts on is drawn, so a

@@ -9,9 +9,10 @@ Train changes and a Hansom keeps. The moves (``legal.py``, ``plays.py``) and the
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import networkx as nx
+if TYPE_CHECKING:  # the graph is for analyses: a table at play never pays for networkx
+    import networkx as nx
 
 from sherlockkit.games.cardgame.cards import (
     AFOOT, ALIBI, ARREST, BAKER_STREET, CLUE, COUNTRY, DISGUISE, HANSOM, HOLMES, I_SUSPECT, IN_COUNTRY,
@@ -142,6 +143,8 @@ def legality_graph() -> nx.DiGraph:
     leave the table as it was, so they are self-loops; an Alibi answering Watson is an
     edge from wherever Watson may be played.
     """
+    import networkx as nx
+
     graph = nx.DiGraph()
     todo, seen = [START], {START}
     while todo:
