@@ -120,7 +120,7 @@ def test_a_quality_rises_at_most_4_across_the_campaign():
 
 
 def test_only_holmes_and_watson_improve_qualities_and_traits_not_friends():
-    """R010: "Both you and Watson can improve Qualities and Traits": a Friend's gain is
+    """R010 lets Holmes and Watson, and no one else, improve: a Friend's gain is
     the +4 of becoming one; SM buys them no Quality and no Trait, and a try is refused."""
     state = after_case(sm=40, friends=(TOBY,))
     assert not [o for o in state.pending.ids if o.startswith(("quality:Toby:", "trait:Toby:"))]
@@ -252,7 +252,7 @@ def test_at_most_1_sm_is_carried_into_a_new_case(sm, carried):
 
 @pytest.mark.parametrize("adventure", ["a001", "a002", "a003"])
 def test_no_case_opens_with_more_than_1_sm(dice, adventure):
-    """R001: "SM can never be higher than 1 at the start of any new case": with 2 SM
+    """R001: a case opens with at most 1 SM: with 2 SM
     left (and 6), each adventure's first turn opens with exactly 1 (its start-of-case rule
     included: a002's Charisma 8, failed here, gives Luck, never SM)."""
     for left in (2, 6):

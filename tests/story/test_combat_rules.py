@@ -88,7 +88,7 @@ def test_a_villain_wounded_in_the_fight_is_arrested_for_the_fight_reward(dice):
 
 
 def test_a_villain_seriously_wounded_is_arrested_too(dice):
-    """R009b: a Villain Seriously Wounded is arrested and the case ends successfully
+    """R009b: a Seriously Wounded Villain is taken into custody and the case is won
     (Watson 6 + 6 + 1 + 1 = 14 against 5 + 1 + 1 = 7: difference 7)."""
     state = cornered(dice, watson_along=True)
     dice.queue(6)
@@ -149,7 +149,7 @@ def test_a_stunned_fighter_of_brawn_9_strikes_3_lower_in_play(dice):
 
 @pytest.mark.parametrize("where", ["allies", "friends"])
 def test_a_wounded_ally_is_healed_after_the_fight_by_an_ally_with_medicine(dice, where):
-    """R009b: an Ally can be healed after the combat if an Ally with Medicine is there (a
+    """R009b: once the fight is over, an Ally with Medicine may treat a Wounded Ally (a
     Friend counts as an Ally, R010): R007f's Medicine 8 roll, +1 per level. Shinwell is
     Wounded (8 + 1 + 1 = 10 against 9 + 3 + 2 = 14), the fight is lost; Dr Agar treats
     him: 4 + 3 + 1 = 8."""

@@ -1,4 +1,4 @@
-"""R001's last line: a new game starts with the adventure prologue a400."""
+"""R001's last line: a new campaign opens on the prologue paragraph, a400."""
 
 from sherlockkit.games.story import campaign, casebook, graph, rules
 from sherlockkit.games.story.events import CampaignBegun, ParagraphRead
@@ -9,7 +9,7 @@ BOOK = casebook.load()
 
 
 def test_a_new_campaign_reads_the_prologue_first(dice):
-    """R001: "to start a game now, go to the Adventure prologue a400": the trail opens
+    """R001: a campaign begins by reading a400, the prologue: the trail opens
     with R001 and a400, before A000 and its rolls (the equipment read, the first case)."""
     dice.draw(3, 1)  # A000: the equipment (m415), then the first case (a001)
     state = rules.new(1, first_case=None)

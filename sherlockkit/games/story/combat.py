@@ -2,8 +2,8 @@
 hurt, fighting on or trying to escape, and what follows a fight (healing an Ally).
 
 A fight goes on only while nobody is hurt: the first Wounded, Seriously Wounded or
-killed result, on either side, ends it, and the side that took it has lost (R009a:
-"until one side escapes, surrenders or is wounded or killed"). A Stun or an
+killed result, on either side, ends it, and the side that took it has lost (R009a: a
+fight lasts until a side flees, gives up, or takes a wound or worse). A Stun or an
 unhurt exchange lets the round go on, and after the round the player fights on or
 tries to escape.
 """
