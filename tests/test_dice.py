@@ -91,3 +91,36 @@ def test_rolling_on_a_table_reads_the_row_of_its_total():
         total, row = TABLE.roll_on(rng, modifier=1)
         assert row.covers(total) or (total < 2 and row.label == "2-4")
     assert die(4)[4] == Rational(1, 4)
+
+
+def test_every_probability_handed_out_is_a_sympy_rational():
+    assert isinstance(two_d6[7], Rational) and isinstance(two_d6[13], Rational)  # 13: impossible, still exact
+    assert isinstance(two_d6.probability(lambda t: t >= 10), Rational)
+    assert isinstance(two_d6.mean(), Rational)
+    assert all(isinstance(p, Rational) for p in TABLE.odds(modifier=2).values())
+    assert all(isinstance(p, Rational) for p in dict(d6 + d6).values())
+
+
+def test_weights_may_be_rationals_fractions_or_whole_numbers():
+    from fractions import Fraction
+
+    assert Distribution({1: Rational(1, 3), 2: Fraction(1, 3), 3: 1}) == Distribution({1: 1, 2: 1, 3: 3})
+    assert Distribution({"heads": Rational(1, 2), "tails": Rational(1, 2)})["heads"] == Rational(1, 2)
+
+
+def test_rolling_and_reading_tables_import_no_sympy():
+    """A game being played builds its tables and reads their rows; only asking for odds
+    imports sympy (a dashboard's kernel that only plays does not pay ~50 MB for it)."""
+    import subprocess
+    import sys
+
+    script = ("import random, sys\n"
+              "from sherlockkit.dice import Table, d6, two_d6\n"
+              "table = Table('t', {'2-6': 'low', '7+': 'high'})\n"
+              "table.roll_on(random.Random(1), modifier=1); (d6 + 1).sample(random.Random(2))\n"
+              "print('sympy' in sys.modules, end=' ')\n"
+              "two_d6.probability(lambda t: t > 7)\n"
+              "print('sympy' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "True"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from sherlockkit.games.story.graph import KIND_COLOURS
+from sherlockkit.games.story.casebook import KIND_COLOURS
 
 STYLE = """<style>
 .sk-story .widget-html-content { line-height: 1.45; }

@@ -31,6 +31,11 @@ from sherlockkit.dice import parse_row
 
 FOLDER = Path(__file__).with_name("casebook")
 KINDS = ("rule", "adventure", "villain", "character", "holmes", "watson", "clue", "location", "memoir")
+#: Each kind's colour, the same in the paragraph graph's drawing and on the table's trail
+#: (kept here, by the kinds, so that the table need not import the graph and networkx).
+KIND_COLOURS = {"rule": "#9e9e9e", "adventure": "#1f5f8b", "villain": "#b03a2e", "character": "#e0a030",
+                "holmes": "#6c3483", "watson": "#117864", "clue": "#d35400", "location": "#7d6608",
+                "memoir": "#5d6d7e"}
 LINES = ("villain", "character", "holmes", "watson", "clue", "location")
 #: Which paragraph kinds an adventure's line may point to.
 LINE_KINDS = {"villain": {"villain"}, "character": {"character"}, "holmes": {"holmes"},

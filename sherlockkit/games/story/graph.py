@@ -20,15 +20,12 @@ import networkx as nx
 from sympy import Rational
 
 from sherlockkit.games.story import casebook, effects, rolls, tables
-from sherlockkit.games.story.casebook import LINES, Casebook
+from sherlockkit.games.story.casebook import KIND_COLOURS, LINES, Casebook  # noqa: F401 - read as graph.KIND_COLOURS
 from sherlockkit.games.story.effects import EFFECTS
 from sherlockkit.games.story.characters import holmes, watson
 from sherlockkit.games.story.rules import DEFAULT_TRAITS
 
 ROOT = "r001"
-KIND_COLOURS = {"rule": "#9e9e9e", "adventure": "#1f5f8b", "villain": "#b03a2e", "character": "#e0a030",
-                "holmes": "#6c3483", "watson": "#117864", "clue": "#d35400", "location": "#7d6608",
-                "memoir": "#5d6d7e"}
 
 
 def reference_party():

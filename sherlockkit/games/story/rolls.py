@@ -17,12 +17,13 @@ Deduction: Holmes's Brains plus SM must beat 2d6 plus the Villain's Brains.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
-
-from sympy import Rational
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from sherlockkit.dice import two_d6
 from sherlockkit.games.story.characters import Character
+
+if TYPE_CHECKING:  # the odds are sympy's Rationals; the engine, which only asks passes(), never imports sympy
+    from sympy import Rational
 
 
 def quality_success(quality: int, modifier: int = 0) -> Callable[[int], bool]:
