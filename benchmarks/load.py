@@ -1,28 +1,45 @@
 """Load: N players open the Express dashboard at once and play it, on one app server.
 
-    .venv/bin/python benchmarks/load.py [--n 1 5 10 20] [--play 40] [--voila-config JSON]
+    .venv/bin/python benchmarks/load.py [--n 1 5 10 20] [--play 40] [--browsers K | --browsers-only]
+                                        [--voila-config JSON]
 
 (``benchmarks/run.py --only load`` runs it with the defaults.) For each N a fresh
 ``book/app/serve.py`` is started on a free loopback port and given time to pre-heat; then
-N pages of headless Chromium (the Debian package, one browser context each, like N
-people) open ``express.ipynb`` together, and each plays like a person: when "Turn up my
-alibi" is enabled it waits a moment (a person reads the table) and clicks it. Reported
-for each N, the run with N=1 being the baseline:
+N players open ``express.ipynb`` together, and each plays like a person: when "Turn up my
+alibi" is enabled it waits a moment (a person reads the table) and clicks it.
 
-* pages whose table never showed (within ``LOAD_TIMEOUT``): a failed or silent load;
-* time to table: from ``goto`` to the button visible;
-* click -> update p50/p95: timed inside the page, as in ``app.py`` (the click is
-  dispatched by page script, the clock stops when your new alibi card is in the DOM);
+Who the players are. Real players each bring their own machine, but headless Chromium
+pages run on the two cores under test (at N=20 they used 1.4 of them, the kernels and
+the server 0.13), so by default K of the N players (``--browsers``, default 1) are
+Chromium pages, measured in the page, and the other N-K are *wire players*
+(``wire.py``): they do on the network what the page does (the page and its files, the
+kernel websocket, the widget states, the clicks, the beacon on leaving) without
+rendering it. The browser pages then show what a player sees while the server carries N
+players. ``--browsers-only`` makes all N players Chromium pages (the earlier benchmark).
+
+Reported for each N, the run with N=1 being the baseline, browsers and wire players apart:
+
+* pages whose table never showed (within ``LOAD_TIMEOUT``): a failed or silent load (a
+  wire player: the page came without the table's output, or no Express table in the
+  widget states);
+* the wait before anything shows: for a page, from ``goto`` to the "Setting up your
+  table" message (``#loading_text``) or the table, whichever comes first (the time a
+  player looks at a blank page); for a wire player, to the first byte of HTML;
+* time to table: a page, from ``goto`` to the button visible; a wire player, until the
+  cell output and the widget states have come;
+* click -> update p50/p95: a page times it inside the page, as in ``app.py`` (the click
+  is dispatched by page script, the clock stops when your new alibi card is in the DOM);
+  a wire player times the click to the first ``update`` that adds a card to your alibi
+  row (the headline, what the page would draw) and to the kernel's ``idle`` for it;
   a click that shows nothing within ``CLICK_TIMEOUT`` counts as lost;
 * kernels alive under the server and the RSS of those kernel processes (MB), after the
   loads and at the end of play; "Timeout waiting for IOPub output" lines in the log;
-* where the CPU went during play, in cores (CPU seconds per second): the kernels, the
-  server, Chromium, and the whole machine (the difference is other work on it).
+* where the CPU went while the players loaded and during play, in cores (CPU seconds per second): the kernels, the
+  server, Chromium, the wire players (this process), and the whole machine (the
+  difference is other work on it).
 
-Bounded: at most ``max(n)`` pages, ``LOAD_TIMEOUT`` to load, ``--play`` seconds of play,
+Bounded: at most ``max(n)`` players, ``LOAD_TIMEOUT`` to load, ``--play`` seconds of play,
 every server stopped (SIGTERM to its group) whatever happens. Traffic only to 127.0.0.1.
-The browser runs on the same two cores as the server: at N=20 Chromium's own work is part
-of what a click waits for, so the figures are an upper bound on what remote players see.
 
 ``--voila-config`` writes the given JSON as ``voila.json`` in a temporary
 ``JUPYTER_CONFIG_DIR`` for the server: a way to try a Voilà setting (an IOPub timeout, a
@@ -47,11 +64,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from app import CHROMIUM, CHROMIUM_ARGS, EXPRESS, EXPRESS_READY, MEASURE_CLICK, Server, free_port  # noqa: E402
 from common import row  # noqa: E402
+from wire import WirePlayer  # noqa: E402
 
 LOAD_TIMEOUT = 90.0  # seconds for a page to show its table
 CLICK_TIMEOUT = 10_000  # ms for a click to show its alibi
 THINK = (0.3, 1.2)  # seconds a person looks at the table before clicking
 IOPUB_WARNING = "Timeout waiting for IOPub output"
+WAITING_TEXT = "Setting up your table"  # what a page waiting for a kernel says at once
+# true once the page shows something to look at: the waiting message or the table
+SHOWS_SOMETHING = f"""() => {{
+  const text = document.querySelector('#loading_text');
+  if (text && text.textContent.trim().startsWith({json.dumps(WAITING_TEXT)})) return true;
+  const button = document.querySelector({json.dumps(EXPRESS["button"])});
+  return !!(button && button.offsetParent);
+}}"""
 
 
 def kernels(server: Server) -> tuple[int, float]:
@@ -73,9 +99,10 @@ def kernels(server: Server) -> tuple[int, float]:
 
 def cpu_seconds(server: Server) -> dict:
     """CPU seconds used so far (user + system), by process id: the kernels and the server
-    (the server's process tree), Chromium (this process's tree: the driver's browser), and
-    the whole machine under "machine" (what is left is other work on this shared machine)."""
-    groups = {"kernels": {}, "server": {}, "chromium": {}}
+    (the server's process tree), Chromium (this process's tree: the driver's browser), the
+    wire players (this process itself), and the whole machine under "machine" (what is
+    left is other work on this shared machine)."""
+    groups = {"kernels": {}, "server": {}, "chromium": {}, "this process (wire players)": {}}
     trees = (("server", server.process.pid), ("chromium", os.getpid()))
     for group, pid in trees:
         try:
@@ -88,11 +115,13 @@ def cpu_seconds(server: Server) -> dict:
                 if group == "server" and process.pid != pid:
                     group_of = "kernels"
                 elif group == "chromium" and process.pid == pid:
-                    continue  # this benchmark itself
+                    group_of = "this process (wire players)"  # this benchmark itself: the wire players' loop
                 else:
                     group_of = group
                 t = process.cpu_times()
-                groups[group_of][process.pid] = t.user + t.system + t.children_user + t.children_system
+                # this process's children are Chromium, counted on their own
+                own = group_of.startswith("this process")
+                groups[group_of][process.pid] = t.user + t.system + (0 if own else t.children_user + t.children_system)
             except psutil.NoSuchProcess:
                 continue
     t = psutil.cpu_times()
@@ -116,18 +145,68 @@ def percentile(values: list, q: float) -> float | None:
 
 
 async def load(browser, base: str) -> dict:
-    """One player: a new context, the page, and the seconds to its table (None: never)."""
+    """One browser player: a new context, the page, the seconds to its table (None: never)
+    and the seconds it showed nothing (until the waiting message or the table)."""
     context = await browser.new_context()
     page = await context.new_page()
     start = time.perf_counter()
+    left = lambda: max(1.0, LOAD_TIMEOUT - (time.perf_counter() - start)) * 1000  # noqa: E731
+    blank = None
     try:
-        await page.goto(base + EXPRESS["path"], timeout=LOAD_TIMEOUT * 1000)
-        await page.wait_for_selector(EXPRESS["button"], state="visible",
-                                     timeout=max(1.0, LOAD_TIMEOUT - (time.perf_counter() - start)) * 1000)
-        seconds, error = time.perf_counter() - start, None
+        # from the first byte on, not at the load event: the streamed page shows its
+        # waiting message long before it has all come
+        await page.goto(base + EXPRESS["path"], wait_until="commit", timeout=LOAD_TIMEOUT * 1000)
+
+        async def shows_something():
+            nonlocal blank
+            await page.wait_for_function(SHOWS_SOMETHING, polling=50, timeout=left())
+            blank = time.perf_counter() - start
+
+        waiting = asyncio.create_task(shows_something())
+        waiting.add_done_callback(lambda task: task.cancelled() or task.exception())  # a timeout here is no failure
+        try:
+            await page.wait_for_selector(EXPRESS["button"], state="visible", timeout=left())
+            seconds, error = time.perf_counter() - start, None
+            await asyncio.wait([waiting], timeout=1.0)  # the table itself counts: it is shown now
+        finally:
+            waiting.cancel()
     except Exception as exc:  # a timeout or a closed page: this load failed
         seconds, error = None, type(exc).__name__
-    return {"context": context, "page": page, "seconds": seconds, "error": error}
+    return {"context": context, "page": page, "seconds": seconds, "blank": blank, "error": error}
+
+
+async def load_wire(base: str, seed: int, files: tuple) -> WirePlayer:
+    """One wire player, its page and widget states loaded (or its error in ``result``)."""
+    player = WirePlayer(base, random.Random(seed), files=files)
+    await player.load()
+    return player
+
+
+async def page_files(browser, server: Server) -> tuple:
+    """The files a Chromium page of Express fetches from the server after its HTML (the
+    scripts, styles and font; not the kernel's own URL, which each page asks for its own),
+    recorded on one page, closed as a player closes it; then the pool is let refill."""
+    context = await browser.new_context()
+    page = await context.new_page()
+    fetched: list[str] = []
+    origin = server.base.rstrip("/")
+
+    def finished(request):
+        url = request.url
+        if request.method == "GET" and url.startswith(origin) and request.resource_type != "document" \
+                and not url.startswith(origin + "/api/"):
+            fetched.append(url[len(origin):])
+
+    page.on("requestfinished", finished)
+    try:
+        await page.goto(server.base + EXPRESS["path"], timeout=LOAD_TIMEOUT * 1000)
+        await page.wait_for_selector(EXPRESS["button"], state="visible", timeout=LOAD_TIMEOUT * 1000)
+        await page.wait_for_load_state("networkidle", timeout=10_000)
+    finally:
+        await page.close(run_before_unload=True)
+        await context.close()
+    await asyncio.to_thread(server.take_kernel, "express.ipynb")
+    return tuple(dict.fromkeys(fetched))
 
 
 async def play(player: dict, until: float, rng: random.Random) -> None:
@@ -148,40 +227,62 @@ async def play(player: dict, until: float, rng: random.Random) -> None:
             await asyncio.sleep(0.15)
 
 
-async def crowd(n: int, play_seconds: float) -> dict:
-    """A fresh server, n pages opened together, played, closed; the figures of that run."""
+async def crowd(n: int, play_seconds: float, browsers: int | None = 1) -> dict:
+    """A fresh server, n players (``browsers`` of them Chromium pages, all of them when
+    None, the rest wire players) opened together, played, closed; the figures of that run."""
     from playwright.async_api import async_playwright
 
+    k = n if browsers is None else min(n, browsers)
     port = free_port()
     server = Server(f"app-{n}", ["book/app/serve.py", f"--port={port}"], port)
-    result: dict = {"n": n}
+    result: dict = {"n": n, "browsers": k, "wire": n - k}
+    pages: list = []
+    wires: list = []
     try:
         server.wait_listening()
         server.take_kernel("express.ipynb")  # the pool pre-heated, as a server that has been up a while
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:
-                players = await asyncio.gather(*(load(browser, server.base) for _ in range(n)))
+                files = await page_files(browser, server) if k < n else ()
+                result["page_files"] = len(files)
+                cpu_before, start = cpu_seconds(server), time.monotonic()
+                opening = await asyncio.gather(*(load(browser, server.base) for _ in range(k)),
+                                               *(load_wire(server.base, seed, files) for seed in range(n - k)))
+                pages, wires = opening[:k], opening[k:]
+                result["cpu_share_in_loading"] = cpu_share(cpu_before, cpu_seconds(server), time.monotonic() - start)
                 result["kernels_loaded"], result["rss_loaded_mb"] = kernels(server)
                 rng = random.Random(n)
                 cpu_before, start = cpu_seconds(server), time.monotonic()
                 until = start + play_seconds
-                await asyncio.gather(*(play(p, until, rng) for p in players if p["seconds"] is not None))
+                await asyncio.gather(*(play(p, until, rng) for p in pages if p["seconds"] is not None),
+                                     *(w.play(until) for w in wires if w.result.error is None))
                 cpu_after, wall = cpu_seconds(server), time.monotonic() - start
                 result["cpu_share_in_play"] = cpu_share(cpu_before, cpu_after, wall)
                 result["kernels_played"], result["rss_played_mb"] = kernels(server)
-                for p in players:
+            finally:
+                for p in pages:
                     await p["page"].close(run_before_unload=True)
                     await p["context"].close()
-            finally:
+                await asyncio.gather(*(w.leave() for w in wires), return_exceptions=True)
                 await browser.close()
-        clicks = [c for p in players for c in p.get("clicks", [])]
+        clicks = [c for p in pages for c in p.get("clicks", [])]
+        wire_alibi = [c for w in wires for c in w.result.alibi_ms]
+        wire_idle = [c for w in wires for c in w.result.idle_ms]
         result.update(
-            failed=sum(p["seconds"] is None for p in players),
-            errors=sorted({p["error"] for p in players if p["error"]}),
-            to_table_s=[p["seconds"] for p in players if p["seconds"] is not None],
+            failed=sum(p["seconds"] is None for p in pages),
+            errors=sorted({p["error"] for p in pages if p["error"]}),
+            to_table_s=[p["seconds"] for p in pages if p["seconds"] is not None],
+            blank_s=[p["blank"] for p in pages if p["blank"] is not None],
             clicks_ms=[c for c in clicks if c is not None],
             clicks_lost=sum(c is None for c in clicks),
+            wire_failed=sum(w.result.error is not None for w in wires),
+            wire_errors=sorted({w.result.error for w in wires if w.result.error}),
+            wire_first_byte_s=[w.result.first_byte_s for w in wires if w.result.first_byte_s is not None],
+            wire_to_table_s=[w.result.to_table_s for w in wires if w.result.to_table_s is not None],
+            wire_alibi_ms=[c for c in wire_alibi if c is not None],
+            wire_idle_ms=[c for c in wire_idle if c is not None],
+            wire_clicks_lost=sum(c is None for c in wire_alibi),
             iopub_warnings=sum(IOPUB_WARNING in line for _, line in server.lines),
         )
     finally:
@@ -192,24 +293,40 @@ async def crowd(n: int, play_seconds: float) -> dict:
 def rows_of(r: dict) -> list[dict]:
     n = r["n"]
     per_kernel = r["rss_loaded_mb"] / r["kernels_loaded"] if r["kernels_loaded"] else None
-    return [
+    browser_rows = [
         row(f"N={n}: pages without a table", [r["failed"]], "pages"),
+        row(f"N={n}: page blank (to message/table)", r["blank_s"], "s"),
         row(f"N={n}: time to table", r["to_table_s"], "s"),
         row(f"N={n}: click->update", r["clicks_ms"], "ms"),
         row(f"N={n}: click->update p95", [percentile(r["clicks_ms"], 95)], "ms"),
         row(f"N={n}: clicks that showed nothing", [r["clicks_lost"]], "clicks"),
+    ] if r["browsers"] else []
+    wire_rows = [
+        row(f"N={n}: wire: loads without a table", [r["wire_failed"]], "players"),
+        row(f"N={n}: wire: first byte of HTML", r["wire_first_byte_s"], "s"),
+        row(f"N={n}: wire: time to table", r["wire_to_table_s"], "s"),
+        row(f"N={n}: wire: click->alibi update", r["wire_alibi_ms"], "ms"),
+        row(f"N={n}: wire: click->alibi update p95", [percentile(r["wire_alibi_ms"], 95)], "ms"),
+        row(f"N={n}: wire: click->kernel idle", r["wire_idle_ms"], "ms"),
+        row(f"N={n}: wire: click->kernel idle p95", [percentile(r["wire_idle_ms"], 95)], "ms"),
+        row(f"N={n}: wire: clicks that showed nothing", [r["wire_clicks_lost"]], "clicks"),
+    ] if r["wire"] else []
+    return [
+        *browser_rows,
+        *wire_rows,
         row(f"N={n}: kernels after loading", [r["kernels_loaded"]], "kernels"),
         row(f"N={n}: kernels' RSS after loading", [r["rss_loaded_mb"]], "MB"),
         row(f"N={n}: RSS per kernel", [per_kernel], "MB"),
         row(f"N={n}: IOPub timeouts in the log", [r["iopub_warnings"]], "lines"),
-        *(row(f"N={n}: CPU in play: {who}", [share], "cores")
-          for who, share in r.get("cpu_share_in_play", {}).items()),
+        *(row(f"N={n}: CPU in {when}: {who}", [share], "cores")
+          for when in ("loading", "play") for who, share in r.get(f"cpu_share_in_{when}", {}).items()),
     ]
 
 
 def run(quick: bool = False, sizes: tuple = (1, 5, 10, 20), play_seconds: float = 40.0,
-        voila_config: dict | None = None) -> dict:
-    """Every N in turn, each on its own server; rows for the printed table."""
+        voila_config: dict | None = None, browsers: int | None = 1) -> dict:
+    """Every N in turn, each on its own server, ``browsers`` of the N players Chromium
+    pages (all of them when None), the others wire players; rows for the printed table."""
     if quick:
         sizes, play_seconds = (1, 5), 20.0
     env_backup = os.environ.get("JUPYTER_CONFIG_DIR")
@@ -218,14 +335,14 @@ def run(quick: bool = False, sizes: tuple = (1, 5, 10, 20), play_seconds: float 
             Path(config_dir, "voila.json").write_text(json.dumps(voila_config))
             os.environ["JUPYTER_CONFIG_DIR"] = config_dir  # read by the server started below
         try:
-            runs = [asyncio.run(crowd(n, play_seconds)) for n in sizes]
+            runs = [asyncio.run(crowd(n, play_seconds, browsers)) for n in sizes]
         finally:
             if voila_config:
                 if env_backup is None:
                     os.environ.pop("JUPYTER_CONFIG_DIR", None)
                 else:
                     os.environ["JUPYTER_CONFIG_DIR"] = env_backup
-    return {"runs": runs, "voila_config": voila_config or {},
+    return {"runs": runs, "voila_config": voila_config or {}, "browsers": "all" if browsers is None else browsers,
             "rows": [r for each in runs for r in rows_of(each)]}
 
 
@@ -233,12 +350,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, nargs="+", default=[1, 5, 10, 20], help="numbers of players")
     parser.add_argument("--play", type=float, default=40.0, help="seconds of play for each N")
+    players = parser.add_mutually_exclusive_group()
+    players.add_argument("--browsers", type=int, default=1, metavar="K",
+                         help="players that are Chromium pages (default 1); the others are wire players")
+    players.add_argument("--browsers-only", action="store_true", help="every player a Chromium page")
     parser.add_argument("--voila-config", type=json.loads, default=None,
                         help='Voilà settings for the server, e.g. \'{"VoilaExecutor": {"iopub_timeout": 30}}\'')
     args = parser.parse_args()
-    if max(args.n) > 40 or args.play > 300:
-        parser.error("at most 40 players and 300 s of play")
-    report = run(sizes=tuple(args.n), play_seconds=args.play, voila_config=args.voila_config)
+    if max(args.n) > 40 or min(args.n) < 1 or args.play > 300 or args.browsers < 0:
+        parser.error("1 to 40 players, at most 300 s of play, a number of browsers not negative")
+    report = run(sizes=tuple(args.n), play_seconds=args.play, voila_config=args.voila_config,
+                 browsers=None if args.browsers_only else args.browsers)
     for r in report["rows"]:
         print(f"  {r['what']:<44} median {r['median']!s:>10}  min {r['min']!s:>10}  max {r['max']!s:>10}  n {r['n']}  {r['unit']}")
     out = Path(__file__).resolve().parent / "results" / "load.json"

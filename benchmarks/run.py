@@ -1,6 +1,7 @@
 """Run the sherlockkit benchmarks, print a table, write benchmarks/results/latest.json.
 
     .venv/bin/python benchmarks/run.py [--only engine|protocol|analysis|story_case|app|load] [--quick]
+                                       [--browsers-only]
 
 (``make bench`` runs them all.) Every figure is a median over repeated runs with its
 min-max, next to a baseline measured in the same process or browser session; read the
@@ -58,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=list(BENCHMARKS), help="run one benchmark")
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
+    parser.add_argument("--browsers-only", action="store_true",
+                        help="load: every player a Chromium page (default: one page, the others wire players)")
     args = parser.parse_args(argv)
     # a SIGTERM unwinds like Ctrl-C, so the app benchmark still stops its servers
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -72,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         print(f"running {name} ...", flush=True)
         start = perf_counter()
-        report[name] = module.run(quick=args.quick)
+        options = {"browsers": None} if name == "load" and args.browsers_only else {}
+        report[name] = module.run(quick=args.quick, **options)
         report[name]["wall_s"] = perf_counter() - start
     print(f"\nsherlockkit benchmarks, {report['date']} ({report['machine']['cpus']} CPUs; "
           f"{'quick' if args.quick else 'full'} run)")
