@@ -272,10 +272,13 @@ class WirePlayer:
 
     # --- playing ----------------------------------------------------------------------------
 
-    async def play(self, until: float) -> None:
-        """Turn up your alibi whenever it is your turn, until the game ends or ``until``
-        (``time.monotonic``); each click's times go to ``result``."""
+    async def play(self, until: float, clicks: int | None = None) -> None:
+        """Turn up your alibi whenever it is your turn, until the game ends, ``until``
+        (``time.monotonic``) or, if given, that many ``clicks``; each click's times go to
+        ``result``."""
         while time.monotonic() < until and self.ws is not None and self.reader and not self.reader.done():
+            if clicks is not None and len(self.result.alibi_ms) >= clicks:
+                return
             if self.game_over():
                 self.result.over = True
                 return

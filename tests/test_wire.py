@@ -1,0 +1,56 @@
+"""The wire player of the load benchmark (``benchmarks/wire.py``) against the served app:
+it speaks the kernel websocket's v1 protocol as jupyter_server reads it, loads Express as
+a page does, plays a click and frees its kernel on leaving. No browser is needed."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import wire  # noqa: E402
+
+
+def test_a_frame_is_what_jupyter_server_reads_and_writes():
+    msg = wire.message("comm_msg", {"comm_id": "c", "data": {"method": "custom", "content": {"event": "click"}}},
+                       "session")
+    channel, parts = deserialize_msg_from_ws_v1(wire.pack("shell", msg))
+    assert channel == "shell"
+    assert parts[3] == b'{"comm_id": "c", "data": {"method": "custom", "content": {"event": "click"}}}'
+    frame = serialize_msg_to_ws_v1(msg, "iopub", pack=lambda part: wire.json.dumps(part).encode())
+    assert wire.unpack(frame) == ("iopub", {**msg, "buffers": []})
+
+
+def test_a_wire_player_loads_express_plays_a_click_and_frees_its_kernel(app_url):
+    async def one_player():
+        player = wire.WirePlayer(app_url, random.Random(0), think=(0.05, 0.1))
+        try:
+            await player.load()
+            if player.result.error is None:
+                await player.play(time.monotonic() + 20, clicks=1)
+        finally:
+            await player.leave()
+        return player
+
+    player = asyncio.run(one_player())
+    result = player.result
+    assert result.error is None
+    assert 0 < result.first_byte_s <= result.html_s <= result.to_table_s
+    assert player.button and player.alibis and player.header
+    assert len(result.alibi_ms) == 1 and result.alibi_ms[0] is not None
+    assert result.idle_ms[0] is not None and result.alibi_ms[0] <= result.idle_ms[0]
+    # the beacon on leaving shut the kernel down, as the page's does
+    try:
+        urllib.request.urlopen(f"{app_url}api/kernels/{player.kernel_id}", timeout=10)
+        status = 200
+    except urllib.error.HTTPError as error:
+        status = error.code
+    assert status == 404
