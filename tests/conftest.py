@@ -24,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = ROOT / "book" / "app" / "serve.py"
-LANDING_PATH = "voila/render/index.ipynb"
+LANDING_PATH = ""  # the landing page is the root
 STARTUP_TIMEOUT = 90  # seconds
 
 CHROMIUM_ARGS = [

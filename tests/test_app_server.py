@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-LANDING = "voila/render/index.ipynb"
+OLD_LANDING = "voila/render/index.ipynb"  # the landing page's address when it was a notebook
 
 
 def _get_without_redirect(url: str) -> http.client.HTTPResponse:
@@ -17,55 +17,68 @@ def _get_without_redirect(url: str) -> http.client.HTTPResponse:
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
     connection.request("GET", parts.path or "/")
     response = connection.getresponse()
-    response.read()
+    response.body = response.read()
     connection.close()
     return response
 
 
-def test_root_redirects_to_the_landing_page(app_url):
+def test_the_root_is_the_landing_page(app_url):
     response = _get_without_redirect(app_url)
+    assert response.status == 200
+    page = response.body.decode()
+    assert "Play Sherlock Express" in page
+    assert '<meta name="viewport"' in page
+    # a plain page: no notebook, no kernel behind it
+    assert "jupyter-config-data" not in page and "kernelId" not in page
+
+
+def test_the_old_landing_address_leads_to_the_root(app_url):
+    response = _get_without_redirect(app_url + OLD_LANDING)
     assert response.status in (301, 302, 303, 307, 308)
-    assert response.getheader("Location").endswith("/" + LANDING)
-
-
-def test_root_lands_on_the_landing_page(app_url):
-    with urllib.request.urlopen(app_url, timeout=60) as response:
-        assert response.status == 200
-        assert response.url == app_url + LANDING
-
-
-def test_landing_page_renders(app_url):
-    with urllib.request.urlopen(app_url + LANDING, timeout=60) as response:
-        assert response.status == 200
-        html = response.read().decode()
-    # the page carries the widget state of the notebook
-    assert "application/vnd.jupyter.widget-view+json" in html
+    assert response.getheader("Location") == "/"
+    with urllib.request.urlopen(app_url + OLD_LANDING, timeout=60) as followed:
+        assert followed.status == 200
+        assert followed.url == app_url
 
 
 @pytest.mark.browser
 def test_landing_page_links_to_sherlock_express(app_url, page):
     page.goto(app_url)
     link = page.get_by_role("link", name="Play Sherlock Express")
-    link.wait_for(timeout=60_000)  # Voilà renders the widgets asynchronously
-    assert page.url == app_url + LANDING
+    link.wait_for(timeout=10_000)
     link.click()
     page.wait_for_url(re.compile(r"/voila/render/express\.ipynb$"), timeout=60_000)
+    # and back: each dashboard links to the list of games
+    page.get_by_role("link", name=re.compile("games")).first.click()
+    page.wait_for_url(app_url, timeout=60_000)
 
 
 def test_every_dashboard_is_one_click_from_the_landing_page():
     from pathlib import Path
 
     from sherlockkit.games import CATALOGUE, GAMES
-    from widgets.landing import landing_page
+    from widgets.landing import landing_document
 
     app = Path(__file__).resolve().parent.parent / "book" / "app"
-    dashboards = {p.name for p in app.glob("*.ipynb")} - {"index.ipynb"}
-    page = landing_page(app).value
+    dashboards = {p.name for p in app.glob("*.ipynb")}
+    page = landing_document(app, "/voila/render/")
     for name in dashboards:
-        assert f"href='{name}'" in page
+        assert f"href='/voila/render/{name}'" in page
     assert {g.dashboard for g in CATALOGUE} >= dashboards
     assert {g.dashboard for g in GAMES.values()} <= dashboards, "every live game has its dashboard"
     assert page.count("coming in a later chapter") == len(CATALOGUE) - len(dashboards)
+
+
+def test_opening_the_landing_page_starts_no_kernel(served):
+    import time
+
+    time.sleep(2)
+    kernels = served.kernels()
+    for _ in range(5):
+        status, body = served.request("GET", "/")
+        assert status == 200 and b"Play Sherlock Express" in body
+    time.sleep(3)  # a kernel taken from a pool would be replaced by now
+    assert served.kernels() == kernels
 
 
 @pytest.mark.browser
@@ -225,7 +238,7 @@ def test_a_foreign_host_is_refused_and_starts_no_kernel(served):
     for host in (FOREIGN, f"{FOREIGN}:{served.port}", f"127.0.0.1.{FOREIGN}"):
         for method, path, headers in [
             ("GET", "/", None),
-            ("GET", "/" + LANDING, None),
+            ("GET", "/" + OLD_LANDING, None),
             ("GET", "/voila/render/express.ipynb", None),
             ("GET", "/voila/tree", None),
             ("GET", "/voila/static/favicon.ico", None),
@@ -246,9 +259,9 @@ def test_a_foreign_host_is_refused_and_starts_no_kernel(served):
 def test_the_served_names_are_answered(served):
     for host in (f"127.0.0.1:{served.port}", f"localhost:{served.port}", "LOCALHOST",
                  f"[::1]:{served.port}", SERVED_NAME, f"{SERVED_NAME}:{served.port}"):
-        status, _ = served.request("GET", "/", host)
-        assert status == 302, host
-    status, body = served.request("GET", "/" + LANDING, SERVED_NAME)
+        status, body = served.request("GET", "/", host)
+        assert status == 200 and b"Play Sherlock Express" in body, host
+    status, body = served.request("GET", "/voila/render/express.ipynb", SERVED_NAME)
     assert status == 200
     assert b"application/vnd.jupyter.widget-view+json" in body
 
@@ -346,13 +359,23 @@ def test_a_page_left_open_keeps_its_kernel_until_the_idle_limit(served):
 
 @pytest.mark.browser
 def test_no_request_leaves_the_server(app_url, page):
-    """The dashboards' page asks nothing of a CDN (it would fail offline)."""
+    """The landing page, a dashboard and an error page ask nothing of a CDN (it would
+    fail offline)."""
     requested: list[str] = []
     failed: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
-    page.on("requestfailed", lambda request: failed.append(request.url))
+    # leaving a dashboard sends the "page closed" beacon, which the browser counts as
+    # aborted when the next page replaces it (the server gets it: see
+    # test_closing_a_page_shuts_its_kernel_down)
+    page.on("requestfailed", lambda request: None if "/voila/api/shutdown/" in request.url
+            else failed.append(request.url))
     page.goto(app_url)
-    page.get_by_role("link", name="Play Sherlock Express").wait_for(timeout=60_000)
+    page.get_by_role("link", name="Play Sherlock Express").wait_for(timeout=10_000)
+    page.goto(app_url + "voila/render/express.ipynb")
+    page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
+    page.wait_for_load_state("networkidle")
+    page.goto(app_url + "voila/render/no-such-game.ipynb")
+    page.get_by_role("link", name="All games").wait_for(timeout=10_000)
     page.wait_for_load_state("networkidle")
     server = urlsplit(app_url).netloc
     elsewhere = [url for url in requested
@@ -360,6 +383,103 @@ def test_no_request_leaves_the_server(app_url, page):
                  and urlsplit(url).netloc != server]
     assert elsewhere == []
     assert failed == []
+
+
+@pytest.mark.browser
+def test_a_page_without_a_ready_kernel_says_so_at_once(served, browser):
+    """A player who arrives while the pool's kernel is still heating sees a message at
+    once (before: a blank page until that kernel was up), then the table."""
+    import time
+
+    served.open_dashboard()  # another player takes the ready kernel; the pool refills
+    uses = "".join(served.log).count("Using pre-heated kernel")
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        started = time.monotonic()
+        page.goto(f"http://127.0.0.1:{served.port}/voila/render/express.ipynb", wait_until="commit")
+        page.wait_for_function(
+            "() => (document.getElementById('loading_text') || {}).textContent === 'Setting up your table\u2026'",
+            timeout=10_000)
+        said = time.monotonic() - started
+        page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
+        assert time.monotonic() - started > said  # the message came first
+        assert page.locator("#loading").count() == 0  # and went when the table came
+    finally:
+        context.close()
+    # the page did not wait for the pool's kernel: it started its own
+    assert "".join(served.log).count("Using pre-heated kernel") == uses
+
+
+@pytest.fixture(scope="module")
+def tests_pages():
+    """serve.py over tests/pages, without a pool: (port, log)."""
+    import queue
+    import subprocess
+    import sys
+    import threading
+
+    from tests.conftest import ROOT, SERVE, _free_port, _stop
+
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(SERVE), "--port", str(port), "--pool", "0",
+         "--folder", str(ROOT / "tests" / "pages")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,
+    )
+    announced: queue.Queue[str] = queue.Queue()
+    log: list[str] = []
+
+    def pump():
+        for line in process.stdout:
+            log.append(line)
+            if line.startswith("sherlockkit app: http"):
+                announced.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
+    try:
+        announced.get(timeout=90)
+        yield port, log
+    finally:
+        _stop(process)
+
+
+@pytest.mark.browser
+def test_a_page_whose_table_never_comes_tries_again_then_says_so(tests_pages, page):
+    port, log = tests_pages
+    loads: list[str] = []
+    page.on("load", lambda _: loads.append(page.url))
+    page.goto(f"http://127.0.0.1:{port}/voila/render/no_table.ipynb")
+    page.get_by_role("button", name="Try again").wait_for(timeout=60_000)
+    assert page.locator("#loading_text").text_content() == "Your table did not arrive"
+    assert "Try again in a minute" in page.locator("#sk-loading-note").text_content()
+    assert len(loads) == 4  # the first load and three more, then it stopped
+    assert "Traceback" not in page.locator("body").inner_text()
+    # a player's click on "Try again" starts a fresh round of tries
+    with page.expect_event("load", timeout=30_000):
+        page.get_by_role("button", name="Try again").click()
+    assert len(loads) == 5
+
+
+@pytest.mark.browser
+def test_a_page_left_past_the_idle_limit_says_its_table_closed(served, browser):
+    """Culled after --cull-idle with its page open, the table says so and offers a new one."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{served.port}/voila/render/express.ipynb")
+        page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
+        assert page.locator("#sk-closed").count() == 0
+        # bots wait for the player's move: nothing happens until the culler comes
+        notice = page.locator("#sk-closed")
+        notice.wait_for(timeout=(CULL_IDLE + 40) * 1000)
+        assert "This table has closed" in notice.inner_text()
+        page.get_by_role("button", name="Start a new table").click()
+        page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
+        assert page.locator("#sk-closed").count() == 0
+    finally:
+        context.close()
 
 
 @pytest.mark.browser

@@ -4,8 +4,8 @@
                              [--cull-closed S] [--cull-idle S] [--cull-interval S]
 
 Every notebook of ``book/app`` is served at ``/voila/render/<name>.ipynb``; the
-root URL ``/`` redirects to the landing page ``index.ipynb``.  Compared with a
-plain ``voila book/app`` this launcher
+root URL ``/`` is the landing page, the list of games (``widgets/landing.py``).
+Compared with a plain ``voila book/app`` this launcher
 
 * binds to 127.0.0.1 and never opens a browser;
 * answers only to its own names: a request whose ``Host`` is not 127.0.0.1,
@@ -14,7 +14,18 @@ plain ``voila book/app`` this launcher
   handler runs, so a page under a rebound DNS name can neither open a dashboard,
   start a kernel nor shut one down (standalone Voilà switches jupyter_server's own
   check off with ``allow_remote_access=True``);
-* pre-heats one kernel per notebook, so a page shows its widgets sooner;
+* serves the landing page itself, as plain HTML: choosing a game starts no kernel
+  (the old ``index.ipynb`` address redirects to it);
+* pre-heats ``--pool`` kernels per dashboard (default 1), so a page shows its table
+  at once; a page arriving when no pre-heated kernel is *ready* does not wait for
+  one silently (Voilà would hold back the whole page until the kernel being heated
+  had started): it gets the page's frame at once, with a message, and a kernel of
+  its own;
+* tells the player what is happening (``templates/index.html.j2``): "setting up
+  your table" while the kernel starts, a busy notice when that takes long, a retry
+  (at most three, then a sentence and a button) if the table never arrived, and a
+  notice with a reload button if the table's kernel goes away (culled, or the
+  server restarted);
 * turns on TCP_NODELAY on the kernel websocket: without it Nagle's algorithm
   delays each small widget message, and a click takes ~45 ms instead of ~3 ms
   to update the page;
@@ -26,7 +37,8 @@ plain ``voila book/app`` this launcher
   seconds; the pre-heated kernels waiting in the pool are never culled;
 * answers stray routes cleanly: no login/logout pages (the app has no accounts;
   they answered 500), and a malformed template path is a 404;
-* serves the lab template without its links to a CDN (they only failed offline);
+* serves the lab template and its error pages without their links to a CDN (they
+  only failed offline);
 * prints one line ``sherlockkit app: http://127.0.0.1:PORT/`` once it listens.
 
 Voilà's default stays untouched: the page cannot run arbitrary code in its
@@ -54,11 +66,16 @@ from traitlets import Integer
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from widgets.landing import landing_document
+
 APP_DIR = Path(__file__).resolve().parent
-TEMPLATE_DIR = APP_DIR / "templates"  # index.html.j2: lab's page without CDN links
-LANDING_PAGE = "voila/render/index.ipynb"
+TEMPLATE_DIR = APP_DIR / "templates"  # lab's page and error pages without CDN links
+OLD_LANDING_PAGE = "voila/render/index.ipynb"  # the landing page was a notebook once
+DASHBOARDS = "voila/render/"
+POOL = 1  # pre-heated kernels per dashboard
 LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
 HOST_NAMES_VARIABLE = "SHERLOCKKIT_HOST_NAMES"
 # how long a kernel may sit unused, in seconds (see the module docstring)
@@ -135,6 +152,13 @@ class SherlockkitKernelManager(AsyncMappingKernelManager):
                     waiting.append(task.result()["kernel_id"])
         return waiting
 
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        """Shut the kernel down, then close its pages' websockets (so they know)."""
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            NoDelayKernelWebsocketHandler.close_all(kernel_id)
+
     async def cull_kernel_if_idle(self, kernel_id):
         """Shut the kernel down if its page is open but unused past the limit, or
         (jupyter_server's rule) if no page is connected and it idled past its own."""
@@ -150,13 +174,35 @@ class SherlockkitKernelManager(AsyncMappingKernelManager):
 
 
 class NoDelayKernelWebsocketHandler(VoilaKernelWebsocketHandler):
-    """Voilà's kernel websocket with Nagle's algorithm switched off."""
+    """Voilà's kernel websocket with Nagle's algorithm switched off, and closed when
+    its kernel is shut down.
+
+    jupyter_server leaves a page's websocket open after its kernel is gone (culled,
+    say): the page could not tell its table had died. Closing it lets the page say so
+    (``templates/index.html.j2``).
+    """
+
+    open_sockets: dict[str, set[NoDelayKernelWebsocketHandler]] = {}
 
     async def open(self, *args, **kwargs):
         self.set_nodelay(True)
+        self.open_sockets.setdefault(self.kernel_id, set()).add(self)
         result = super().open(*args, **kwargs)
         if inspect.isawaitable(result):
             await result
+
+    def on_close(self):
+        sockets = self.open_sockets.get(getattr(self, "kernel_id", None), set())
+        sockets.discard(self)
+        if not sockets:
+            self.open_sockets.pop(getattr(self, "kernel_id", None), None)
+        return super().on_close()
+
+    @classmethod
+    def close_all(cls, kernel_id: str) -> None:
+        """Close the websockets of pages connected to a kernel that has been shut down."""
+        for socket in list(cls.open_sockets.pop(kernel_id, ())):
+            socket.close(code=1001, reason="the table's kernel has stopped")
 
 
 class PageClosedHandler(VoilaShutdownKernelHandler):
@@ -170,6 +216,45 @@ class PageClosedHandler(VoilaShutdownKernelHandler):
 
     def check_xsrf_cookie(self):
         return None
+
+
+class LandingHandler(tornado.web.RequestHandler):
+    """The landing page: the list of games, as plain HTML (no kernel)."""
+
+    def initialize(self, document: str):
+        self.document = document
+
+    def get(self):
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(self.document)
+
+
+class ReadyKernelVoilaHandler(TornadoVoilaHandler):
+    """Voilà's dashboard page, which takes a pre-heated kernel only once it is ready.
+
+    Voilà takes the next kernel of the pool even while it is still starting, and then
+    sends nothing at all until it has: under a burst of players the browser showed a
+    blank page for up to a minute. Here such a page takes the ordinary road instead: its
+    frame and the "setting up your table" message are sent at once, and it starts a
+    kernel of its own, while the pool goes on heating for the next player.
+    """
+
+    def should_use_rendered_notebook(self, notebook_data, pool_size, template_name, theme, request_args):
+        pool = getattr(self.kernel_manager, "_pools", {}).get(self._notebook_name(), [])
+        ready = [task for task in pool
+                 if task.done() and not task.cancelled() and task.exception() is None]
+        if not ready:
+            return False
+        # the pool hands out its first task: make it a ready one
+        pool.remove(ready[0])
+        pool.insert(0, ready[0])
+        return super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args)
+
+    def _notebook_name(self) -> str:
+        """The notebook this request renders, as the pool names it (relative path)."""
+        path = self.path_args[0] if self.path_args else ""
+        return path.strip("/")
 
 
 class TemplateFileHandler(TemplateStaticFileHandler):
@@ -203,7 +288,8 @@ class SherlockkitApp(Voila):
     def init_handlers(self):
         handlers = super().init_handlers()
         root = self.server_url
-        landing = url_path_join(self.base_url, LANDING_PAGE)
+        home = url_path_join(self.base_url, "/")
+        document = landing_document(self.root_dir, url_path_join(self.base_url, DASHBOARDS))
         # the identity provider's /login and /logout: the app has no accounts
         accounts = {handler[0] for handler in self.identity_provider.get_handlers()}
         patched = []
@@ -217,14 +303,15 @@ class SherlockkitApp(Voila):
                 handler = (pattern, PageClosedHandler, *handler[2:])
             elif klass is TemplateStaticFileHandler:
                 handler = (pattern, TemplateFileHandler, *handler[2:])
+            elif klass is TornadoVoilaHandler:
+                handler = (pattern, ReadyKernelVoilaHandler, *handler[2:])
             elif pattern == root:
-                # the folder listing at "/" becomes a redirect to the landing page
-                handler = (
-                    pattern,
-                    tornado.web.RedirectHandler,
-                    {"url": landing, "permanent": False},
-                )
+                # the folder listing at "/" becomes the landing page
+                handler = (pattern, LandingHandler, {"document": document})
             patched.append(handler)
+        # the old notebook address of the landing page (dashboards link to it)
+        old = url_path_join(self.base_url, OLD_LANDING_PAGE)
+        patched.insert(0, (re.escape(old), tornado.web.RedirectHandler, {"url": home, "permanent": False}))
         return patched
 
     def start(self):
@@ -274,11 +361,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cull-idle", type=int, default=CULL_IDLE, metavar="S",
                         help="free a kernel whose page is open but unused after S seconds "
                              f"(default {CULL_IDLE}; 0 never)")
+    parser.add_argument("--pool", type=int, default=POOL, metavar="N",
+                        help=f"pre-heated kernels kept ready per dashboard (default {POOL}; 0 none)")
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, metavar="S",
                         help=f"look for kernels to free every S seconds (default {CULL_INTERVAL})")
     args = parser.parse_args(argv)
     if args.cull_closed <= 0 or args.cull_interval <= 0 or args.cull_idle < 0:
         parser.error("--cull-closed and --cull-interval must be positive, --cull-idle not negative")
+    if not 0 <= args.pool <= 20:
+        parser.error("--pool must be between 0 and 20")
 
     app = SherlockkitApp.instance()
     app.allowed_hosts = host_names(args.host_name)
@@ -291,7 +382,8 @@ def main(argv: list[str] | None = None) -> None:
             f"--Voila.port={args.port}",
             "--Voila.port_retries=0",
             "--no-browser",
-            "--VoilaConfiguration.preheat_kernel=True",
+            f"--VoilaConfiguration.preheat_kernel={args.pool > 0}",
+            f"--VoilaConfiguration.default_pool_size={args.pool}",
             "--VoilaConfiguration.theme=light",
             # nbclient waits 4 s by default for a cell's output after it ran; when many
             # pages start kernels at once on a small machine the table comes later and
