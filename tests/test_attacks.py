@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import logging
 
+import ipywidgets
 import pytest
-from traitlets import TraitError
 
 from sherlockkit import engine, sealing
 from sherlockkit.engine import CorruptSave
@@ -86,15 +86,45 @@ def test_a_slider_pushed_past_its_bounds_leaves_the_game_and_its_saves_as_they_w
     assert state == table.game.state
 
 
-def test_a_dropdown_value_outside_its_options_is_refused_by_the_widget():
+def test_a_dropdown_value_outside_its_options_is_refused_with_a_sentence():
     table = table_of("express")
-    before = snapshot(table.game)
-    with pytest.raises(TraitError):
-        table.level.set_state({"index": 99})  # what the page would send
-    assert table.level.value in table.level.options
+    before, value = snapshot(table.game), table.level.value
+    resent = []
+    table.level.send_state = lambda key=None: resent.append(key)
+    table.level.set_state({"index": 99})  # what the page would send
+    assert table.level.value == value
+    assert table.game.message == "The page sent the \u201cbot speed\u201d control a value it does not take; nothing changed."
+    assert resent == [["index"]], "the page is put back in step with the value kept"
+    assert_unchanged(table.game, before)
     table.new_button.click()
     assert table.game.level == table.level.value and table.game.message == ""
     assert table.game.options == before[1]
+
+
+def _widgets_under(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets_under(child)
+
+
+def test_every_control_of_every_table_refuses_a_value_of_the_wrong_kind(table):
+    """Any value of the wrong kind sent to any widget of a table: a sentence, the widget
+    and the game as they were (before, ipywidgets refused it in the server's log only)."""
+    before = snapshot(table.game)
+    tried = 0
+    drawn = (ipywidgets.HTML, ipywidgets.HTMLMath, ipywidgets.Label)  # what the table draws, not controls
+    for widget in _widgets_under(table):
+        for name in ("value", "index"):
+            if name not in widget.keys or isinstance(widget, drawn):
+                continue
+            kept = getattr(widget, name)
+            table.game.message = ""
+            widget.set_state({name: {"not": ["a", "value"]}})
+            assert getattr(widget, name) == kept, (type(widget).__name__, name)
+            assert "a value it does not take; nothing changed" in table.game.message, type(widget).__name__
+            tried += 1
+    assert tried >= 5
+    assert_unchanged(table.game, before)
 
 
 def test_a_level_outside_the_bots_levels_is_refused_and_undone():

@@ -48,6 +48,41 @@ def guarded(handler, session=None):
     return wrapper
 
 
+def refuse_bad_state(widget: w.Widget, session) -> None:
+    """Make ``widget`` answer a value it cannot take (a menu choice it does not offer, a
+    number of the wrong kind), sent by a page that can send anything, with a sentence in
+    the session's message; the widget keeps its value and the page is put back in step.
+
+    ipywidgets itself refuses such a value (a TraitError, and traitlets roll back the
+    whole update), but only in the server's log: the page went on showing the value it
+    sent, as if it had been taken."""
+    if getattr(widget, "_sk_refuses_bad_state", False):
+        return
+    taken = widget.set_state
+
+    def set_state(sync_data):
+        try:
+            taken(sync_data)
+        except Exception:
+            log.warning("The page sent %s a state it cannot take", type(widget).__name__, exc_info=True)
+            names = [name for name in sync_data if name in widget.keys] if isinstance(sync_data, dict) else None
+            try:
+                widget.send_state(names or None)  # the page shows the value kept again
+            except Exception:
+                log.exception("Could not put the page back in step")
+            label = str(getattr(widget, "description", "") or "")
+            label = label if len(label) <= 40 else label[:39] + "\u2026"
+            what = f"the \u201c{label}\u201d control" if label else "the table"
+            session.message = f"The page sent {what} a value it does not take; nothing changed."
+            try:
+                session.notify()
+            except Exception:
+                log.exception("A table could not draw the refusal")
+
+    widget.set_state = set_state
+    widget._sk_refuses_bad_state = True
+
+
 def action_button(text: str, handler, css: str, style: str = "", width: str = "auto", session=None) -> w.Button:
     """A button with the CSS class ``sk-<css>`` (tests and styles find it by that class);
     its click is :func:`guarded` (the table it sits in tells its session)."""

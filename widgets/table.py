@@ -24,7 +24,8 @@ from typing import Callable
 
 import ipywidgets as w
 
-from widgets.controls import BAD_SEED, action_button, guarded, read_seed, save_controls, settings_panel
+from widgets.controls import (BAD_SEED, action_button, guarded, read_seed, refuse_bad_state, save_controls,
+                             settings_panel)
 
 #: Replay speeds offered (label -> seconds between moves).
 REPLAY_SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.2}
@@ -85,10 +86,12 @@ class GameTable(w.VBox):
 
     def guard_all(self, widget: w.Widget) -> None:
         """Tell every guarded button under ``widget`` to put its refusals in this
-        table's session (buttons are made before the table is)."""
+        table's session (buttons are made before the table is), and make every widget
+        answer a value it cannot take with a sentence (:func:`refuse_bad_state`)."""
         guard = getattr(widget, "guard", None)
         if guard is not None and guard.session is None:
             guard.session = self.game
+        refuse_bad_state(widget, self.game)
         for child in getattr(widget, "children", ()):
             self.guard_all(child)
 
