@@ -129,6 +129,7 @@ class WirePlayer:
         self.http: httpx.AsyncClient | None = None
         self.ws = None
         self.reader: asyncio.Task | None = None
+        self._control_id: str | None = None  # the control comm, while the states are asked for
         self._control_reply: asyncio.Future | None = None
         self._click: dict | None = None  # the click in flight: msg id, start, alibi cards before
 
@@ -177,7 +178,7 @@ class WirePlayer:
         self._find_widgets()
 
     async def _asset(self, path: str) -> None:
-        """A script or style sheet the page names, read to the end as a browser would."""
+        """A file the page fetches (a script, a style sheet, a font), read to the end."""
         response = await self.http.get(self.base.rstrip("/") + path)
         response.raise_for_status()
 
@@ -242,7 +243,7 @@ class WirePlayer:
         elif kind == "comm_msg":
             comm_id, data = content.get("comm_id"), content.get("data", {})
             method = data.get("method")
-            if comm_id == getattr(self, "_control_id", None):
+            if comm_id == self._control_id:
                 if method == "update_states" and self._control_reply and not self._control_reply.done():
                     self._control_reply.set_result(data.get("states", {}))
                 return
