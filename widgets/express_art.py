@@ -364,16 +364,17 @@ def slot_html(slot, suspect: Suspect | None, cleared, caught=None, deck: str | N
     return f"<div class='sk-slot' data-slot='{slot}'>{card}{leaving}</div>"
 
 
-def alibi_rows(names, revealed, new: dict[int, int], title: str) -> str:
-    """Everyone's face-up alibis, a row per player (``names``, already worded), under
-    ``title``; the last ``new[p]`` of player ``p``'s are marked as just turned up."""
-    rows = []
+def alibi_rows(names, revealed, new: dict[int, int], title: str) -> list[str]:
+    """Everyone's face-up alibis: ``title``, then a row per player (``names``, already
+    worded), each its own piece of markup so that a row is sent to the page only when it
+    changes; the last ``new[p]`` of player ``p``'s are marked as just turned up."""
+    rows = [f"<div class='sk-h'>{escape(title)}</div>"]
     for p, (name, traits) in enumerate(zip(names, revealed)):
         fresh = len(traits) - new.get(p, 0)
         cards = "".join(_arrived(alibi_svg(t), k >= fresh) for k, t in enumerate(traits))
         rows.append(f"<div class='sk-alibis' data-seat='{p}'><span class='sk-who'>{escape(name)}</span>"
                     f"{cards or '<span class=sk-none>—</span>'}</div>")
-    return f"<div class='sk-alibis-now'><div class='sk-h'>{escape(title)}</div>{''.join(rows)}</div>"
+    return rows
 
 
 def proof_html(title: str, story: str, traits, won, new: bool) -> str:

@@ -214,3 +214,11 @@ def test_rewording_the_log_changes_no_move(monkeypatch):
     assert [moves for _, moves in after] == [moves for _, moves in before]
     assert [state.events for state, _ in after] == [state.events for state, _ in before]
     assert set(after[0][0].log) == {"Something happened."}
+
+
+def test_each_event_is_told_once_however_often_the_log_is_read():
+    narration._sentence.cache_clear()
+    states, _ = _random_game(3)
+    for state in states:
+        assert len(state.log) == len(state.events)  # every state's whole log, as a reader would ask
+    assert narration._sentence.cache_info().misses <= len(states[-1].events)

@@ -121,11 +121,46 @@ def test_each_log_line_tells_the_story_with_the_rule_one_click_away():
         assert f"<summary>{html.escape(narration.sentence(event, names, 0), quote=False)}</summary>" in line.value
         assert html.escape(narration.detail(event, names, 0), quote=False) in line.value
     assert "You turn up a tiger alibi: no tiger did it." in lines[1].value
-    kept = list(lines)
+    kept, said = list(lines), [line.value for line in lines]
     view.reveal_button.click()
     assert list(view.log_box.children)[:len(kept)] == kept, "lines already shown are kept (their details stay open)"
-    assert "sk-new" in view.log_box.children[-1]._dom_classes
-    assert not any("sk-new" in line._dom_classes for line in kept)
+    assert [line.value for line in kept] == said, "and are not sent again"
+    # the new line moves in as it is drawn; the page draws a line once, so the lines above stay still
+    assert view.log_box.children[-1].value.startswith("<details class='sk-new'>")
+    assert not kept[0].value.startswith("<details class='sk-new'>"), "the deal is not news"
+
+
+def sent_during(widgets, act) -> set:
+    """Which of ``widgets`` had a value sent to the page while ``act()`` ran."""
+    sent = set()
+    for widget in widgets:
+        widget.observe(lambda change, widget=widget: sent.add(widget), names="value")
+    act()
+    return sent
+
+
+def test_a_click_sends_only_what_it_changed():
+    session, view = proven_table()
+    rows, chips = view.alibis.children, view.scores.children
+    sent = sent_during([*rows, *chips, *view.log_box.children], view.reveal_button.click)
+    # your row (the koala) and Irene's, whose card stops turning; your chip (your last alibi is up)
+    assert sent == {rows[1], rows[3], chips[0]} and session.state.turn is None
+    before = {*view.alibis.children, *view.scores.children, *view.log_box.children}
+    session.clock.advance(1.7)  # Lestrade turns up his next alibi
+    assert {*view.alibis.children, *view.scores.children, *view.log_box.children} >= before, "no piece made anew"
+
+
+def test_the_log_moves_on_round_by_round_in_the_same_line_widgets():
+    session = game(players=4, level="expert", bots_only=True)
+    view = ExpressTable(session)
+    longest = 0
+    while not session.state.finished:
+        session.clock.advance(1)
+        longest = max(longest, len(view.log_box.children))
+        assert view.log_box.children == tuple(view.log_box._pieces[:len(view.log_box.children)])
+    assert session.state.round >= 3, "the log has moved on at least twice"
+    assert len(view.log_box._pieces) == longest, "a line widget is made only when the log is longer than ever"
+    assert "Round " in view.log_box.children[0].value
 
 
 def test_the_page_never_calls_you_by_your_seat_in_a_sentence():

@@ -9,10 +9,14 @@ last two lines" as the last two events.
 "you", with the verbs that go with it ("You catch your fifth suspect and win the
 game."); without it every seat is called by its name. Nothing else in the game writes
 English for the log, and nothing reads it back: bots and widgets read the events.
+
+An event's words never change once it has happened, so each is written once and
+remembered (``log`` of a longer game tells only the new events, not the whole story again).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from sherlockkit.games.express.cards import kind_of
@@ -29,6 +33,24 @@ _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"
 def sentence(event: Event, names: Sequence[str], you: int | None = None) -> str:
     """The story of ``event`` in one sentence, the players called by ``names`` (and the
     seat ``you``, if given, called "you")."""
+    return _remembered(_sentence, event, names, you)
+
+
+def detail(event: Event, names: Sequence[str], you: int | None = None) -> str:
+    """The rule behind ``event``, for a reader who wants to check it: what the table
+    proved, what was won, why a round ended."""
+    return _remembered(_detail, event, names, you)
+
+
+def _remembered(write, event: Event, names: Sequence[str], you: int | None) -> str:
+    try:
+        return write(event, tuple(names), you)
+    except TypeError:  # an event that cannot be remembered (or is not one): written afresh
+        return write.__wrapped__(event, tuple(names), you)
+
+
+@lru_cache(maxsize=4096)
+def _sentence(event: Event, names: tuple[str, ...], you: int | None) -> str:
     match event:
         case RoundBegun(round=number, starter=starter):
             return f"Round {number} begins: {_who(starter, names, you)} will turn up the first alibi."
@@ -71,9 +93,8 @@ def sentence(event: Event, names: Sequence[str], you: int | None = None) -> str:
     raise TypeError(f"Sherlock Express has no sentence for {event!r}.")
 
 
-def detail(event: Event, names: Sequence[str], you: int | None = None) -> str:
-    """The rule behind ``event``, for a reader who wants to check it: what the table
-    proved, what was won, why a round ended."""
+@lru_cache(maxsize=4096)
+def _detail(event: Event, names: tuple[str, ...], you: int | None) -> str:
     match event:
         case RoundBegun(round=1):
             return ("Six suspects lie face up and the rest wait face down as the suspect deck; the 36 alibis "
