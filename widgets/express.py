@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from sherlockkit.games.express import bots, narration, rules
 from sherlockkit.games.express.deduction import face_up_traits
@@ -312,12 +313,14 @@ class Parts(w.Box):
     """Pieces of markup in a row or a column (a chip per player, an alibi row per
     player, a log line per event), each its own HTML widget kept from one redraw to the
     next: a redraw sends only the pieces whose markup changed (ipywidgets sends no value
-    equal to the one the page has) and makes no new widget unless the pieces grow."""
+    equal to the one the page has) and makes no new widget unless the pieces grow; the
+    pieces share one layout and one style, so a new piece is one widget, not three."""
 
     def __init__(self, css: str, piece_css: str, column: bool = False):
         super().__init__(layout=w.Layout(flex_flow="column" if column else "row wrap"))
         self.add_class(css)
         self._piece_css, self._pieces = piece_css, []
+        self._piece_layout, self._piece_style = w.Layout(), HTMLStyle()
 
     @property
     def value(self) -> str:
@@ -327,7 +330,7 @@ class Parts(w.Box):
     def show(self, markups: list[str], first: int | None = None) -> None:
         """Show ``markups``, a piece each, drawing piece ``first`` before the others."""
         while len(self._pieces) < len(markups):
-            self._pieces.append(_html(self._piece_css))
+            self._pieces.append(_html(self._piece_css, layout=self._piece_layout, style=self._piece_style))
         order = list(range(len(markups)))
         if first is not None and first < len(markups):
             order.remove(first)
@@ -345,8 +348,8 @@ def _log_line(event: Event, names, you: int | None, new: bool) -> str:
             f"</summary><p class='sk-detail'>{_escape(narration.detail(event, names, you))}</p></details>")
 
 
-def _html(css: str) -> w.HTML:
-    part = w.HTML()
+def _html(css: str, **shared) -> w.HTML:
+    part = w.HTML(**shared)
     part.add_class(css)
     return part
 
