@@ -502,3 +502,45 @@ def test_a_page_closed_without_a_word_frees_its_kernel(served, browser):
                 "the kernel of a page closed without a word is still running")
     # the culler freed it, not a goodbye call from the page
     assert any("Culling" in line and kernel in line for line in served.log)
+
+
+def _serve_module():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "book" / "app" / "serve.py"
+    spec = importlib.util.spec_from_file_location("sherlockkit_serve_for_tests", path)
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    return serve
+
+
+def test_page_templates_are_compiled_once_for_every_page():
+    import jinja2
+
+    cache = _serve_module().SharedTemplateCache()
+    sources = {"page.html": "<p>{{ who }} at the table</p>"}
+
+    def environment(is_async: bool) -> jinja2.Environment:
+        return jinja2.Environment(loader=jinja2.DictLoader(sources), bytecode_cache=cache, enable_async=is_async)
+
+    first = environment(True)
+    assert first.get_template("page.html").render(who="Holmes") == "<p>Holmes at the table</p>"
+    again = environment(True)  # a new page's renderer: the same template, not compiled again
+    again.compile = lambda *args, **kwargs: pytest.fail("compiled again")
+    assert again.get_template("page.html").render(who="Watson") == "<p>Watson at the table</p>"
+    # a synchronous environment does not get the asynchronous code
+    assert environment(False).get_template("page.html").render(who="Irene") == "<p>Irene at the table</p>"
+    # an edited template is compiled again
+    sources["page.html"] = "<p>{{ who }} left</p>"
+    assert environment(True).get_template("page.html").render(who="Lestrade") == "<p>Lestrade left</p>"
+
+
+def test_kernels_run_below_the_server(served):
+    import psutil
+
+    served.open_dashboard()
+    server = psutil.Process(served.process.pid)
+    kernels = [psutil.Process(pid) for pid in served.kernels()]
+    assert kernels
+    assert all(kernel.nice() == server.nice() + _serve_module().KERNEL_NICENESS for kernel in kernels)

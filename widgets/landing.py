@@ -39,6 +39,9 @@ PAGE = """<!DOCTYPE html>
 body {{ font-family: -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #2b2b2b;
   max-width: 900px; margin: 0 auto; padding: 16px; line-height: 1.45; }}
 h1 {{ font-size: 1.6em; margin: 0.2em 0 0.3em 0; }}
+#sk-going {{ display: none; position: fixed; inset: 0; background: rgba(255,255,255,0.92);
+  align-items: center; justify-content: center; flex-direction: column; font-size: 1.3em; }}
+#sk-going p {{ font-size: 0.75em; color: #555; max-width: 24em; text-align: center; }}
 </style>
 {style}
 </head>
@@ -46,9 +49,24 @@ h1 {{ font-size: 1.6em; margin: 0.2em 0 0.3em 0; }}
 <h1>sherlockkit</h1>
 <p>{intro}</p>
 {catalogue}
+{going}
 </body>
 </html>
 """
+
+
+#: what the page shows the moment a game is chosen (not formatted: it holds braces)
+GOING = """<div id="sk-going" role="status"><b>Setting up your table&hellip;</b>
+<p>A table of its own is being set up for you; when many players arrive at once this can take
+a little while.</p></div>
+<script>
+  // the next page's first byte can take a few seconds when many players arrive at once:
+  // say at once that the table is on its way (and hide it again on coming back)
+  const going = document.getElementById('sk-going');
+  document.querySelectorAll('.sk-game a').forEach(link =>
+    link.addEventListener('click', () => { going.style.display = 'flex'; }));
+  addEventListener('pageshow', () => { going.style.display = 'none'; });
+</script>"""
 
 
 def playable(folder: Path) -> list[GameEntry]:
@@ -72,7 +90,7 @@ def catalogue_html(folder: Path | str = ".", prefix: str = "") -> str:
 def landing_document(folder: Path | str, prefix: str) -> str:
     """The whole landing page the app serves at its root: the games of ``folder``,
     linked at ``prefix`` (where the app renders its dashboards)."""
-    return PAGE.format(style=STYLE, intro=html.escape(INTRO), catalogue=catalogue_html(folder, prefix))
+    return PAGE.format(style=STYLE, intro=html.escape(INTRO), catalogue=catalogue_html(folder, prefix), going=GOING)
 
 
 def landing_page(folder: Path | str = "."):
