@@ -1,0 +1,46 @@
+"""Assist: tell a teammate which of their cards show one number or one icon (or both, for
+the Telegraphist's kind). Every such card is pointed at, never none; the cards not
+pointed at are, from now on, known not to be it. Holmes gains a step."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sherlockkit.engine import replace_at
+from sherlockkit.games.bakerstreet import impossible
+from sherlockkit.games.bakerstreet.cards import Evidence
+from sherlockkit.games.bakerstreet.hands import record
+from sherlockkit.games.bakerstreet.state import Assist, Assisted, HolmesMoved, State, Told
+
+
+def pointed(hand: tuple[Evidence, ...], number: int | None, icon: str | None) -> tuple[int, ...]:
+    """The slots of ``hand`` an Assist naming ``number`` and/or ``icon`` points at: every
+    card showing the number, then (two hints) every card showing the icon."""
+    return tuple(slot for slot, card in enumerate(hand)
+                 if (number is not None and card.number == number) or (icon is not None and card.icon == icon))
+
+
+def learn(told: Told, card: Evidence, number: int | None, icon: str | None) -> Told:
+    """What its holder knows of ``card`` after an Assist naming ``number`` and/or ``icon``."""
+    if number is not None:
+        if card.number == number:
+            told = replace(told, number=number)
+        else:
+            told = replace(told, not_numbers=told.not_numbers | {number})
+    if icon is not None:
+        if card.icon == icon:
+            told = replace(told, icon=icon)
+        else:
+            told = replace(told, not_icons=told.not_icons | {icon})
+    return told
+
+
+def assist(state: State, action: Assist) -> State:
+    """The table after ``action`` (already found legal): the target learns, card by card,
+    what the hint says; Holmes moves one step toward 0."""
+    hand = state.hands[action.target]
+    told = tuple(learn(t, card, action.number, action.icon) for t, card in zip(state.told[action.target], hand))
+    state = replace(state, told=replace_at(state.told, action.target, told))
+    state = record(state, Assisted(action.player, action.target, action.number, action.icon,
+                                   pointed(hand, action.number, action.icon)))
+    return impossible.move_holmes(state, -1, HolmesMoved.ASSIST)

@@ -1,0 +1,126 @@
+"""The project's own characters for Beyond Baker Street: who they are, their place in the
+turn order, and the one rule each of them bends.
+
+The published game's character texts are not in our sources, so these are ours, in the
+manner of the examples the rules facts give: each bends exactly one rule, named by a
+constant below, and the move modules ask :func:`bends` whether the seat that acts has
+it. Four of them may not Assist naming one icon each; the power of a seat is public (the
+cards lie face up on the table). A power that shows a hidden card to one player only is
+left out on purpose: it would make what each player knows differ in ways the view and the
+odds would have to track.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sherlockkit.games.bakerstreet.cards import CLUE, DOCUMENT, TRACK, WITNESS
+from sherlockkit.games.bakerstreet.state import PowerUsed
+
+# --- the rules a character may bend ------------------------------------------------------------------
+
+#: may Confirm a Lead whose evidence is one short of its target
+CONFIRM_SHORT = "confirm short"
+#: their Eliminate never costs a step of Holmes's lead, even past the Impossible's limit
+QUIET_ELIMINATE = "quiet eliminate"
+#: the Impossible holds one card more before a card costs a step (while they play)
+ROOMY_IMPOSSIBLE = "roomy impossible"
+#: once a game, as their action (``Rally``): Holmes one step back, away from 0
+RALLY = "rally"
+#: an Assist of theirs may name a number and an icon at once (two hints, one step)
+TWO_HINTS = "two hints"
+#: once a game, as their action (``Recall``): an eliminated card back into the deck, the
+#: Investigation track lowered by its number
+RECALL = "recall"
+#: a Lead that dies by their action goes back to the box, not into the Impossible
+DEAD_LEADS_BOXED = "dead leads boxed"
+#: may not Assist naming one icon (``Character.cannot_name``)
+ICON_BARRED = "icon barred"
+
+#: the rules that give an action of its own, used once a game
+ONCE_A_GAME = (RALLY, RECALL)
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character card: ``id`` (in options and saves), the turn-order ``number`` (the
+    lowest plays first), ``name``, what they do in a sentence, the ``rule`` they bend, and
+    the icon they may not name (for :data:`ICON_BARRED`)."""
+
+    id: str
+    number: int
+    name: str
+    text: str
+    rule: str
+    cannot_name: str | None = None
+
+
+CHARACTERS: dict[str, Character] = {c.id: c for c in (
+    Character("archivist", 1, "The Archivist",
+              "Once a game, instead of another action, fetches one eliminated Evidence card back out of the "
+              "Impossible and shuffles it into the deck; the Investigation track drops by its number.", RECALL),
+    Character("surgeon", 2, "The Police Surgeon",
+              "Trusts a near thing: may Confirm a Lead whose evidence falls one short of its target.", CONFIRM_SHORT),
+    Character("cabman", 3, "The Night Cabman",
+              "Once a game, instead of another action, wins Holmes's marker one step back, away from 0.", RALLY),
+    Character("telegraphist", 4, "The Telegraphist",
+              "Says twice as much for the same price: an Assist may name a number and an icon together, "
+              "for one step of the Holmes marker.", TWO_HINTS),
+    Character("magistrate", 5, "The Magistrate",
+              "Has patience with wrong turns: while this character plays, the Impossible holds one card more "
+              "before Holmes gains a step.", ROOMY_IMPOSSIBLE),
+    Character("locksmith", 6, "The Locksmith",
+              "Works without a sound: an Eliminate of theirs never brings Holmes nearer 0, even past the "
+              "Impossible's limit.", QUIET_ELIMINATE),
+    Character("urchin", 7, "The Street Urchin",
+              "Drops a cold trail without fuss: a Lead that dies by their action goes back in the box, and the "
+              "Impossible does not count it.", DEAD_LEADS_BOXED),
+    Character("reader", 8, "The Reader of Novels",
+              "Sees a story in everything but the small things: may not Assist by naming Clues.", ICON_BARRED, CLUE),
+    Character("sailor", 9, "The Old Sailor",
+              "Never learnt his letters: may not Assist by naming Documents.", ICON_BARRED, DOCUMENT),
+    Character("clerk", 10, "The City Clerk",
+              "Has never walked further than his office: may not Assist by naming Tracks.", ICON_BARRED, TRACK),
+    Character("recluse", 11, "The Recluse",
+              "Trusts nobody's word: may not Assist by naming Witnesses.", ICON_BARRED, WITNESS),
+)}
+
+
+def character(state, seat: int) -> Character | None:
+    """The character ``seat`` plays, or ``None`` (a game without characters)."""
+    cid = state.characters[seat]
+    return CHARACTERS[cid] if cid is not None else None
+
+
+def bends(state, seat: int, rule: str) -> bool:
+    """Whether the character of ``seat`` bends ``rule``."""
+    who = character(state, seat)
+    return who is not None and who.rule == rule
+
+
+def anyone_bends(state, rule: str) -> bool:
+    """Whether any character at the table bends ``rule``."""
+    return any(bends(state, seat, rule) for seat in range(state.players))
+
+
+def barred_icon(state, seat: int) -> str | None:
+    """The icon ``seat`` may not name in an Assist, if their character has one."""
+    who = character(state, seat)
+    return who.cannot_name if who is not None and who.rule == ICON_BARRED else None
+
+
+def power_left(state, seat: int, rule: str) -> bool:
+    """Whether ``seat`` has the once-a-game power ``rule`` and has not spent it."""
+    return bends(state, seat, rule) and seat not in state.powers_used
+
+
+def first_player(characters: tuple[str | None, ...]) -> int:
+    """The seat that plays first: the lowest character number, or seat 0 without characters."""
+    if any(c is None for c in characters):
+        return 0
+    return min(range(len(characters)), key=lambda seat: CHARACTERS[characters[seat]].number)
+
+
+def power_event(state, seat: int, rule: str) -> PowerUsed:
+    """The event telling that ``seat``'s character bent ``rule``."""
+    return PowerUsed(seat, state.characters[seat], rule)

@@ -1,0 +1,27 @@
+"""Investigate: play a card from your hand under an open Lead. The right icon adds its
+number to the Lead's total, and a total past the target kills the Lead; the wrong icon
+raises the target by its number. Then draw."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sherlockkit.engine import replace_at
+from sherlockkit.games.bakerstreet import leads
+from sherlockkit.games.bakerstreet.hands import draw, record, take
+from sherlockkit.games.bakerstreet.state import Investigate, Investigated, LeadDied, State
+
+
+def investigate(state: State, action: Investigate) -> State:
+    """The table after ``action`` (already found legal)."""
+    state, card = take(state, action.player, action.card)
+    index = leads.section(action.lead)
+    pile = state.piles[index]
+    pile = replace(pile, evidence=pile.evidence + (card,))
+    state = replace(state, piles=replace_at(state.piles, index, pile))
+    matched = card.icon == pile.lead.icon
+    total, target = leads.total(pile), leads.target(pile)
+    state = record(state, Investigated(action.player, action.card, card, action.lead, matched, total, target))
+    if matched and total > target:
+        state = leads.kill(state, action.lead, LeadDied.OVERSHOT, action.player)
+    return draw(state, action.player)
