@@ -202,8 +202,10 @@ class WirePlayer:
             classes = state.get("_dom_classes", ())
             if "sk-reveal" in classes:
                 self.button = model_id
-            elif "sk-alibis-box" in classes:
+            elif "sk-alibis-box" in classes:  # the rows as one widget (before issue 11)
                 self.alibis = model_id
+            elif "sk-alibi-row" in classes and ALIBI_ROW.search(state.get("value", "")):
+                self.alibis = model_id  # your own row, a widget of its own
             elif "sk-head" in classes:
                 self.header = model_id
         if self.button is None or self.alibis is None:

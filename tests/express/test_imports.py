@@ -1,0 +1,42 @@
+"""What the Express dashboard's kernel imports: playing needs no analysis library.
+
+sympy, networkx and matplotlib belong to the analyses and the chapter (the exact round
+lengths and Moriarty odds); a kernel that only plays must not pay for them. Checked in a
+fresh interpreter, since this test session has imported them already.
+"""
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ANALYSIS_LIBRARIES = ("sympy", "networkx", "matplotlib")
+ROOT = Path(__file__).resolve().parents[2]  # where widgets/ and tests/ are importable
+
+# The table as the dashboard builds it, on a hand-turned clock: your alibis turned up by
+# clicks, the bots' moves as the clock goes on, until the game ends.
+PLAY_A_GAME = textwrap.dedent("""
+    import sys
+    from widgets.clock import ManualClock
+    from widgets.express import ExpressGame, ExpressTable
+
+    table = ExpressTable(ExpressGame(players=3, seed=5, clock=ManualClock()))
+    clicks = 0
+    for _ in range(3000):
+        if table.game.rules.outcome(table.game.state) is not None:
+            break
+        if not table.reveal_button.disabled:
+            table.reveal_button.click()
+            clicks += 1
+        table.game.clock.advance(0.5)
+    assert clicks >= 3 and table.game.rules.outcome(table.game.state) is not None, clicks
+    print(" ".join(sorted(name for name in LIBRARIES if name in sys.modules)))
+""")
+
+
+def test_playing_at_the_table_imports_no_analysis_library():
+    script = f"LIBRARIES = {ANALYSIS_LIBRARIES!r}\n" + PLAY_A_GAME
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == [], f"Express's table imported {done.stdout.strip()}"
