@@ -56,7 +56,8 @@ class _Cast:
         """``verb`` (third person) as the seat's subject takes it: "you draw", "Irene draws"."""
         if seat != self.me:
             return verb
-        return {"is": "are", "has": "have"}.get(verb, verb[:-2] if verb.endswith("es") and verb[-3] in "sxh" else verb[:-1])
+        irregular = {"is": "are", "has": "have", "goes": "go", "does": "do"}
+        return irregular.get(verb, verb[:-2] if verb.endswith(("ses", "xes", "shes", "ches")) else verb[:-1])
 
     def whose(self, seat: int) -> str:
         return "your" if seat == self.me else f"{self.who(seat)}'s"
