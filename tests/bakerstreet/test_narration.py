@@ -3,10 +3,8 @@ the story's voice, and the ending's sentence for every way a case ends."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from sherlockkit.games.bakerstreet import narration, rules, state as shapes
-from sherlockkit.games.bakerstreet.cards import MOTIVE, OPPORTUNITY, SUSPECT, TRACK
+from sherlockkit.games.bakerstreet.cards import MOTIVE, OPPORTUNITY, TRACK
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Outcome, Pursue
 
 from .table import E, L, act, rig

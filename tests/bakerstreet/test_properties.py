@@ -5,6 +5,7 @@ from its player move, and a view never holds its player's own cards."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -114,3 +115,29 @@ def test_a_drawn_card_is_never_named_in_the_log(played):
             for event, line in zip(final.events, lines):
                 if isinstance(event, Drew):
                     assert not any(str(card) in line for card in EVIDENCE), line
+
+
+JUNK = (-1, 0, 1, 2, 3, 5, 7, 99, None, True, 1.0, "", "Track 4", "track 4", "Suspect", "Motive", "Clue", "Spoon")
+
+
+def test_with_characters_only_legal_moves_pass_and_a_refusal_is_a_sentence_that_changes_nothing(played):
+    rng = random.Random(9)
+    refused = 0
+    for states, _ in played[1:40:2]:  # the games with characters dealt
+        for state in states[::4]:
+            legal = rules.legal_actions(state)
+            for _ in range(30):
+                cls = rng.choice(list(rules.ACTIONS.values()))
+                fields = [rng.choice(range(state.players))] + [rng.choice(JUNK) for _ in dataclasses.fields(cls)[1:]]
+                move = cls(*fields)
+                if any(type(move) is type(a) and engine.action_to_json(move) == engine.action_to_json(a)
+                       and all(type(getattr(move, f.name)) is type(getattr(a, f.name)) for f in dataclasses.fields(a))
+                       for a in legal):
+                    rules.play(state, move)
+                    continue
+                with pytest.raises(engine.IllegalAction) as refusal:
+                    rules.play(state, move)
+                text = str(refusal.value)
+                assert text[0].isupper() and text.endswith(".") and len(text) < 300, text
+                refused += 1
+    assert refused > 1000
