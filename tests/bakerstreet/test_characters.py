@@ -141,3 +141,9 @@ def test_four_characters_may_not_assist_naming_one_icon(cid, icon):
     assert Assist(0, 1, icon=icon) not in legal
     assert {a.icon for a in legal if a.icon} == set(ICONS) - {icon}
     assert Assist(0, 1, number=5) in legal
+
+
+def test_the_urchins_boxed_last_lead_still_loses_the_case():
+    state = rig([A, B], piles={SUSPECT: ((L(SUSPECT, WITNESS, 12),), ())}, characters=("urchin", "reader"))
+    after = act(state, Pursue(0, SUSPECT))
+    assert rules.outcome(after).why == "no leads" and after.impossible == ()

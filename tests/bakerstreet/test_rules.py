@@ -281,6 +281,8 @@ def test_confirm_at_exactly_the_target_holmes_steps_back_and_the_evidence_stays(
     assert after.piles[1].confirmed and after.piles[1].evidence == evidence
     assert after.holmes == 13 and HolmesMoved(1, 13, HolmesMoved.CONFIRM) in after.events
     assert rules.view(after, 1).piles[1].confirmed
+    # face down, but everyone saw it played: the view still lists it (a decision)
+    assert rules.view(after, 1).piles[1].evidence == evidence
 
 
 def test_confirm_refused_short_of_the_target():
