@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import re
 import urllib.request
@@ -163,21 +164,20 @@ class _Served:
         return status == 200
 
 
-@pytest.fixture(scope="module")
-def served():
+@contextlib.contextmanager
+def _serving(*options: str):
+    """serve.py with ``options`` on a free port, as a :class:`_Served`, once it has said
+    where it listens; stopped whatever happens."""
     import queue
     import subprocess
     import sys
     import threading
-    import time
 
     from tests.conftest import ROOT, SERVE, _free_port, _stop
 
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, str(SERVE), "--port", str(port), "--host-name", SERVED_NAME,
-         "--cull-closed", str(CULL_CLOSED), "--cull-idle", str(CULL_IDLE),
-         "--cull-interval", "1"],
+        [sys.executable, str(SERVE), "--port", str(port), *options],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         start_new_session=True,
     )
@@ -191,18 +191,28 @@ def served():
                 announced.put(line)
 
     threading.Thread(target=pump, daemon=True).start()
-    app = _Served(process, port, log)
     try:
         announced.get(timeout=90)
+        yield _Served(process, port, log)
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="module")
+def served():
+    import time
+
+    from tests.conftest import ROOT
+
+    with _serving("--host-name", SERVED_NAME, "--cull-closed", str(CULL_CLOSED),
+                  "--cull-idle", str(CULL_IDLE), "--cull-interval", "1") as app:
         deadline = time.monotonic() + 90
         # every notebook's pool kernel has rendered once the log says so
         notebooks = len(list((ROOT / "book" / "app").glob("*.ipynb")))
-        while sum("Kernel pool of" in line for line in log) < notebooks:
-            assert time.monotonic() < deadline, "".join(log)
+        while sum("Kernel pool of" in line for line in app.log) < notebooks:
+            assert time.monotonic() < deadline, "".join(app.log)
             time.sleep(0.25)
         yield app
-    finally:
-        _stop(process)
 
 
 def _wait_until(condition, seconds: float, message: str) -> None:
@@ -385,64 +395,58 @@ def test_no_request_leaves_the_server(app_url, page):
     assert failed == []
 
 
-@pytest.mark.browser
-def test_a_page_without_a_ready_kernel_says_so_at_once(served, browser):
-    """A player who arrives while the pool's kernel is still heating sees a message at
-    once (before: a blank page until that kernel was up), then the table."""
-    import time
-
-    served.open_dashboard()  # another player takes the ready kernel; the pool refills
-    uses = "".join(served.log).count("Using pre-heated kernel")
-    context = browser.new_context()
-    page = context.new_page()
-    try:
-        started = time.monotonic()
-        page.goto(f"http://127.0.0.1:{served.port}/voila/render/express.ipynb", wait_until="commit")
-        page.wait_for_function(
-            "() => (document.getElementById('loading_text') || {}).textContent === 'Setting up your table\u2026'",
-            timeout=10_000)
-        said = time.monotonic() - started
-        page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
-        assert time.monotonic() - started > said  # the message came first
-        assert page.locator("#loading").count() == 0  # and went when the table came
-    finally:
-        context.close()
-    # the page did not wait for the pool's kernel: it started its own
-    assert "".join(served.log).count("Using pre-heated kernel") == uses
-
-
 @pytest.fixture(scope="module")
 def tests_pages():
     """serve.py over tests/pages, without a pool: (port, log)."""
-    import queue
-    import subprocess
-    import sys
-    import threading
+    from tests.conftest import ROOT
 
-    from tests.conftest import ROOT, SERVE, _free_port, _stop
+    with _serving("--pool", "0", "--folder", str(ROOT / "tests" / "pages")) as app:
+        yield app.port, app.log
 
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(SERVE), "--port", str(port), "--pool", "0",
-         "--folder", str(ROOT / "tests" / "pages")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True,
-    )
-    announced: queue.Queue[str] = queue.Queue()
-    log: list[str] = []
 
-    def pump():
-        for line in process.stdout:
-            log.append(line)
-            if line.startswith("sherlockkit app: http"):
-                announced.put(line)
+@pytest.mark.browser
+def test_a_page_without_a_ready_kernel_says_so_at_once(tests_pages, page):
+    """A player whose page must start a kernel sees a message at once (before: a blank
+    page until that kernel was up), then the table."""
+    import time
 
-    threading.Thread(target=pump, daemon=True).start()
+    port, _ = tests_pages
+    started = time.monotonic()
+    page.goto(f"http://127.0.0.1:{port}/voila/render/a_table.ipynb", wait_until="commit")
+    page.wait_for_function(
+        "() => (document.getElementById('loading_text') || {}).textContent === 'Setting up your table\u2026'",
+        timeout=10_000)
+    said = time.monotonic() - started
+    page.wait_for_selector(".sk-test-table", timeout=60_000)
+    assert time.monotonic() - started > said  # the message came first
+    assert page.locator("#loading").count() == 0  # and went when the table came
+
+
+def test_only_a_ready_pre_heated_kernel_is_taken():
+    """The pool's first kernel still starting: the page takes the ordinary road (its
+    frame at once) instead of waiting for it; a ready one is moved to the front."""
+    import asyncio
+
+    serve = _serve_module()
+    loop = asyncio.new_event_loop()
     try:
-        announced.get(timeout=90)
-        yield port, log
+        starting = loop.create_future()
+        ready = loop.create_future()
+        ready.set_result({"kernel_id": "ready"})
+        failed = loop.create_future()
+        failed.set_exception(RuntimeError("the kernel died"))
+        handler = object.__new__(serve.ReadyKernelVoilaHandler)
+        handler.path_args = ["express.ipynb"]
+        for pool, taken in (([starting], False), ([failed, starting], False), ([starting, ready], True)):
+            manager = type("Manager", (), {"_pools": {"express.ipynb": pool}})()
+            handler.application = type("App", (), {"settings": {"kernel_manager": manager}})()
+            data = {"template": "lab", "theme": "light"}
+            assert handler.should_use_rendered_notebook(data, len(pool), None, None, {}) is taken
+            if taken:
+                assert pool[0] is ready
+        failed.exception()  # seen
     finally:
-        _stop(process)
+        loop.close()
 
 
 @pytest.mark.browser
@@ -516,6 +520,15 @@ def _serve_module():
 
 
 def test_page_templates_are_compiled_once_for_every_page():
+    # in a thread of its own: an async template renders with asyncio.run, which refuses to
+    # start where a browser test left Playwright's event loop running
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(_compile_pages_once).result()
+
+
+def _compile_pages_once():
     import jinja2
 
     cache = _serve_module().SharedTemplateCache()

@@ -40,7 +40,12 @@ def test_a_wire_player_loads_express_plays_a_click_and_frees_its_kernel(app_url)
             await player.leave()
         return player
 
-    player = asyncio.run(one_player())
+    # in a thread of its own: a browser test run before this one may have left Playwright's
+    # event loop running in this thread, where asyncio.run refuses to start
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        player = pool.submit(asyncio.run, one_player()).result()
     result = player.result
     assert result.error is None
     assert 0 < result.first_byte_s <= result.html_s <= result.to_table_s

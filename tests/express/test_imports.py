@@ -5,13 +5,9 @@ lengths and Moriarty odds); a kernel that only plays must not pay for them. Chec
 fresh interpreter, since this test session has imported them already.
 """
 
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
-ANALYSIS_LIBRARIES = ("sympy", "networkx", "matplotlib")
-ROOT = Path(__file__).resolve().parents[2]  # where widgets/ and tests/ are importable
+from tests.imports import analysis_libraries_loaded_by
 
 # The table as the dashboard builds it, on a hand-turned clock: your alibis turned up by
 # clicks, the bots' moves as the clock goes on, until the game ends.
@@ -30,13 +26,9 @@ PLAY_A_GAME = textwrap.dedent("""
             clicks += 1
         table.game.clock.advance(0.5)
     assert clicks >= 3 and table.game.rules.outcome(table.game.state) is not None, clicks
-    print(" ".join(sorted(name for name in LIBRARIES if name in sys.modules)))
 """)
 
 
 def test_playing_at_the_table_imports_no_analysis_library():
-    script = f"LIBRARIES = {ANALYSIS_LIBRARIES!r}\n" + PLAY_A_GAME
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                          cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == [], f"Express's table imported {done.stdout.strip()}"
+    loaded = analysis_libraries_loaded_by(PLAY_A_GAME)
+    assert loaded == [], f"Express's table imported {' '.join(loaded)}"

@@ -5,13 +5,9 @@ sympy (~50 MB, ~0.5 s), networkx and matplotlib belong to the analyses and the c
 them. Checked in a fresh interpreter, since this test session has imported them already.
 """
 
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
-ANALYSIS_LIBRARIES = ("sympy", "networkx", "matplotlib")
-ROOT = Path(__file__).resolve().parents[2]  # where widgets/ and tests/ are importable
+from tests.imports import analysis_libraries_loaded_by
 
 # The table as the dashboard builds it, then clicks on its buttons: an action, the Luck
 # question, the next turn... (always the first option offered), through the session.
@@ -27,13 +23,9 @@ PLAY_A_CASE = textwrap.dedent("""
         assert len(view.game.actions) > before, view.notice.value
         clicks += 1
     assert clicks >= 10 and view.game.state.events, clicks
-    print(" ".join(sorted(name for name in LIBRARIES if name in sys.modules)))
 """)
 
 
 def test_playing_at_the_table_imports_no_analysis_library():
-    script = f"LIBRARIES = {ANALYSIS_LIBRARIES!r}\n" + PLAY_A_CASE
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                          cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == [], f"the Story's table imported {done.stdout.strip()}"
+    loaded = analysis_libraries_loaded_by(PLAY_A_CASE)
+    assert loaded == [], f"the Story's table imported {' '.join(loaded)}"
