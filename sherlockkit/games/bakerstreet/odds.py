@@ -1,0 +1,209 @@
+"""Beyond Baker Street: the exact odds of the hand you cannot see.
+
+A player sees every card but their own hand and the deck. :func:`belief` counts every deal
+of the unseen Evidence consistent with what they see and with what they were told of their
+own cards, and gives, slot by slot, the exact chance that the card there is each unseen
+card. :func:`investigate_odds` and :func:`eliminate_odds` turn that into the chances of what
+an Investigate or an Eliminate with that slot would do.
+
+Everything here reads a :class:`~state.View` only: nothing is computed from the cards the
+player cannot see (a test moves them with ``rules.shuffle_hidden`` and finds the same odds).
+
+Decision: every deal of the unseen cards into the player's slots and the deck, that agrees
+with what they were told, is equally likely. The deck's order does not matter to the hand,
+so this is: every way of putting distinct unseen cards into the slots, each slot agreeing
+with what was told of it, is equally likely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from sympy import Rational
+
+from sherlockkit.games.bakerstreet.cards import EVIDENCE, INVESTIGATION_GOAL, Evidence
+from sherlockkit.games.bakerstreet.state import Told, View
+
+
+@dataclass(frozen=True)
+class Belief:
+    """What a player may believe of their own hand: ``cards``, the Evidence they cannot
+    see (in their hand or in the deck); ``chances``, one mapping a slot, from every unseen
+    card to the exact chance it is the card in that slot (each sums to 1); ``deals``, how
+    many ways there are of filling the slots consistent with what they were told."""
+
+    player: int
+    cards: tuple[Evidence, ...]
+    chances: tuple[Mapping[Evidence, Rational], ...]
+    deals: int
+
+    def chance(self, slot: int, pred: Callable[[Evidence], bool] | Evidence) -> Rational:
+        """The chance the card in ``slot`` is ``pred`` (one card) or satisfies it (a test
+        on a card, e.g. ``lambda c: c.icon == "Track"``)."""
+        if isinstance(pred, Evidence):
+            return self.chances[slot].get(pred, Rational(0))
+        return sum((p for card, p in self.chances[slot].items() if pred(card)), Rational(0))
+
+    def numbers(self, slot: int) -> dict[int, Rational]:
+        """The chance of each number for the card in ``slot`` (numbers it cannot be left out)."""
+        out: dict[int, Rational] = {}
+        for card, p in self.chances[slot].items():
+            if p:
+                out[card.number] = out.get(card.number, Rational(0)) + p
+        return out
+
+    def icons(self, slot: int) -> dict[str, Rational]:
+        """The chance of each icon for the card in ``slot`` (icons it cannot be left out)."""
+        out: dict[str, Rational] = {}
+        for card, p in self.chances[slot].items():
+            if p:
+                out[card.icon] = out.get(card.icon, Rational(0)) + p
+        return out
+
+    def likeliest(self, slot: int) -> tuple[Evidence, ...]:
+        """The unseen cards most likely to be in ``slot``, best first (ties in card order)."""
+        return tuple(sorted((c for c, p in self.chances[slot].items() if p), key=lambda c: (-self.chances[slot][c], c)))
+
+
+def seen(view: View) -> frozenset[Evidence]:
+    """Every Evidence card the player of ``view`` can see: in the other hands, under the
+    Leads (confirmed or not), and in the Impossible."""
+    out = {c for hand in view.hands if hand is not None for c in hand}
+    out.update(c for pile in view.piles for c in pile.evidence)
+    out.update(c for c in view.impossible if isinstance(c, Evidence))
+    return frozenset(out)
+
+
+def unseen(view: View) -> tuple[Evidence, ...]:
+    """The Evidence the player of ``view`` cannot see (their own hand and the deck), in card order."""
+    shown = seen(view)
+    return tuple(c for c in EVIDENCE if c not in shown)
+
+
+def fits(told: Told, card: Evidence) -> bool:
+    """Whether ``card`` agrees with what was ``told`` of a slot."""
+    return ((told.number is None or card.number == told.number)
+            and (told.icon is None or card.icon == told.icon)
+            and card.number not in told.not_numbers
+            and card.icon not in told.not_icons)
+
+
+def _fillings(allowed: list[list[bool]], cards: int, slots: int, order: range) -> list[list[int]]:
+    """For each step of ``order`` through the cards: how many ways the cards taken so far
+    fill each set of slots (a bitmask), one card a slot, each card at most once. Row 0 is
+    before any card; row j after the first j cards of ``order``."""
+    rows = [[0] * (1 << slots)]
+    rows[0][0] = 1
+    for j in order:
+        prev = rows[-1]
+        row = prev[:]  # card j left out of the hand (in the deck)
+        for mask, ways in enumerate(prev):
+            if ways:
+                for s in range(slots):
+                    if not mask >> s & 1 and allowed[s][j]:
+                        row[mask | 1 << s] += ways
+        rows.append(row)
+    return rows
+
+
+def belief(view: View) -> Belief:
+    """The exact chance, for each slot of the hand of ``view``'s player, that it holds each
+    Evidence card they cannot see, counting every deal consistent with their view and what
+    they were told. ``ValueError`` with a sentence if what they were told fits no deal."""
+    me = view.player
+    cards = unseen(view)
+    told = view.told[me]
+    slots, n = view.hand_sizes[me], len(cards)
+    if len(told) != slots:
+        raise ValueError(f"Seat {me} holds {slots} cards but was told of {len(told)}: the view is not a table's.")
+    if n != slots + view.deck_size:
+        raise ValueError(f"Seat {me} cannot see {n} Evidence cards, but their hand and the deck hold "
+                         f"{slots + view.deck_size}: the view is not a table's.")
+    allowed = [[fits(told[s], c) for c in cards] for s in range(slots)]
+    # Count with two sweeps over the cards, one from each end, so the ways with slot s
+    # holding card j are the ways the cards before j and those after j fill the other
+    # slots between them: no deal is ever listed.
+    before = _fillings(allowed, n, slots, range(n))  # before[j]: the first j cards
+    after = _fillings(allowed, n, slots, range(n - 1, -1, -1))  # after[k]: the last k cards
+    full = (1 << slots) - 1
+    deals = before[n][full]
+    if deals == 0:
+        raise ValueError(f"What seat {me} was told of their cards fits no deal of the cards they cannot see.")
+    chances = []
+    for s in range(slots):
+        rest = full & ~(1 << s)
+        row = {}
+        for j, card in enumerate(cards):
+            ways = 0
+            if allowed[s][j]:
+                pre, post = before[j], after[n - 1 - j]
+                sub = rest  # every split of the other slots between the cards before and after j
+                while True:
+                    ways += pre[sub] * post[rest & ~sub]
+                    if sub == 0:
+                        break
+                    sub = (sub - 1) & rest
+            row[card] = Rational(ways, deals)
+        chances.append(MappingProxyType(row))
+    return Belief(me, cards, tuple(chances), deals)
+
+
+# --- what a move with a slot would do -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class InvestigateOdds:
+    """The chances of Investigating a Lead with one slot; they add up to 1. ``advance``:
+    the right icon, the total still short of the target; ``exact``: the right icon, the
+    total now exactly the target (the Lead can be confirmed); ``kill``: the right icon,
+    the total past the target (the Lead dies); ``wrong_icon``: the target goes up."""
+
+    advance: Rational
+    exact: Rational
+    kill: Rational
+    wrong_icon: Rational
+
+    @property
+    def survives(self) -> Rational:
+        """The chance the Lead lives on (everything but ``kill``)."""
+        return self.advance + self.exact + self.wrong_icon
+
+
+@dataclass(frozen=True)
+class EliminateOdds:
+    """The chances of Eliminating one slot; they add up to 1. ``short``: the Investigation
+    track stays below 20; ``exact``: it lands on 20; ``over``: it passes 20 (the case is lost)."""
+
+    short: Rational
+    exact: Rational
+    over: Rational
+
+
+def investigate_odds(view: View, slot: int, kind: str, known: Belief | None = None) -> InvestigateOdds:
+    """The chances of what Investigating the open ``kind`` Lead with the card in ``slot``
+    would do, for ``view``'s player (``known``: their belief, if worked out already).
+    ``ValueError`` if that section has no open Lead or is confirmed."""
+    pile = next((p for p in view.piles if p.kind == kind), None)
+    if pile is None or pile.lead is None:
+        raise ValueError(f"There is no open {kind} Lead to investigate.")
+    if pile.confirmed:
+        raise ValueError(f"The {kind} is confirmed already: it cannot be investigated further.")
+    known = known or belief(view)
+    icon, target, total = pile.lead.icon, pile.target, pile.total  # the engine's sums (leads.py)
+
+    def matched(test: Callable[[int], bool]) -> Rational:
+        return known.chance(slot, lambda c: c.icon == icon and test(total + c.number))
+
+    return InvestigateOdds(advance=matched(lambda t: t < target), exact=matched(lambda t: t == target),
+                           kill=matched(lambda t: t > target), wrong_icon=known.chance(slot, lambda c: c.icon != icon))
+
+
+def eliminate_odds(view: View, slot: int, known: Belief | None = None) -> EliminateOdds:
+    """The chances of where Eliminating the card in ``slot`` would leave the Investigation
+    track, for ``view``'s player (``known``: their belief, if worked out already)."""
+    known = known or belief(view)
+    goal, now = INVESTIGATION_GOAL, view.investigation
+    return EliminateOdds(short=known.chance(slot, lambda c: now + c.number < goal),
+                         exact=known.chance(slot, lambda c: now + c.number == goal),
+                         over=known.chance(slot, lambda c: now + c.number > goal))
