@@ -1,0 +1,158 @@
+"""Beyond Baker Street tables for the widget's tests: sessions on a hand-turned clock,
+what the page carries, and the names of your own hidden cards.
+
+Until ``sherlockkit.games.bakerstreet.bots`` lands, a tiny stand-in (random moves from the
+bot's own view, and a declared "seeing" level the table must not offer) takes its place
+for these tests only; once the real module exists it is used instead.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import random
+import sys
+import types
+
+from sherlockkit.games.bakerstreet.cards import KINDS, Evidence
+from sherlockkit.games.bakerstreet.state import (
+    Eliminated, EvidenceReturned, Investigate, Investigated, Eliminate, Pursue, Recalled,
+)
+
+
+def _stand_in_bots() -> types.ModuleType:
+    """A random bot from its own view (Investigate, Eliminate or Pursue: always legal)."""
+    module = types.ModuleType("sherlockkit.games.bakerstreet.bots")
+    module.LEVELS = ("random", "seeing")
+
+    class Bot:
+        def __init__(self, seat, rng):
+            self.seat, self.rng = seat, rng
+
+        def choose(self, view):
+            if view.outcome is not None or view.turn != self.seat:
+                return None
+            live = [p.kind for p in view.piles if p.lead is not None and not p.confirmed]
+            size = view.hand_sizes[self.seat]
+            options = [Pursue(self.seat, k) for k in live]
+            options += [Eliminate(self.seat, s) for s in range(size)]
+            options += [Investigate(self.seat, s, k) for s in range(size) for k in live]
+            return self.rng.choice(options)
+
+    def make_bots(levels, seed):
+        return {seat: Bot(seat, random.Random(f"{seed}/{seat}")) for seat in levels}
+
+    module.make_bots = make_bots
+    module.STAND_IN = True
+    return module
+
+
+try:
+    importlib.import_module("sherlockkit.games.bakerstreet.bots")
+except ImportError:
+    sys.modules["sherlockkit.games.bakerstreet.bots"] = _stand_in_bots()
+    import sherlockkit.games.bakerstreet as _package
+    _package.bots = sys.modules["sherlockkit.games.bakerstreet.bots"]
+
+from widgets.bakerstreet import BakerStreetSession, BakerStreetTable  # noqa: E402  (after the stand-in)
+from widgets.clock import ManualClock  # noqa: E402
+
+
+def game(seed: int = 7, **options) -> BakerStreetSession:
+    return BakerStreetSession(seed=seed, clock=ManualClock(), **options)
+
+
+def widgets_under(widget) -> list:
+    """``widget`` and every widget inside it (children, and a button's style and layout)."""
+    out, stack = [], [widget]
+    while stack:
+        here = stack.pop()
+        out.append(here)
+        for name in ("children", "layout", "style"):
+            inner = getattr(here, name, None)
+            if isinstance(inner, (list, tuple)):
+                stack.extend(inner)
+            elif inner is not None and hasattr(inner, "get_state"):
+                stack.append(inner)
+    return out
+
+
+def wire_text(table) -> str:
+    """Every widget state under the table as the wire would carry it (JSON)."""
+    return "\n".join(json.dumps(w.get_state(), default=str) for w in widgets_under(table))
+
+
+def card_forms(card: Evidence) -> tuple[str, ...]:
+    """The ways a card's name could be written: "Track 4", "Track-4", "track4", "Track_4"..."""
+    icon, n = card.icon, card.number
+    forms = {f"{icon} {n}", f"{icon}-{n}", f"{icon}{n}", f"{icon}_{n}", f"{icon}&nbsp;{n}", f"{icon}\\u00a0{n}"}
+    return tuple(sorted(forms | {f.lower() for f in forms}))
+
+
+def ever_public(events) -> set[Evidence]:
+    """The Evidence cards some event has named (played, eliminated, returned, recalled)."""
+    out = set()
+    for e in events:
+        if isinstance(e, (Investigated, Eliminated, Recalled)):
+            out.add(e.card)
+        elif isinstance(e, EvidenceReturned):
+            out.update(e.cards)
+    return out
+
+
+def hidden_cards(session) -> list[Evidence]:
+    """Your cards the table has never named: none of them may reach the page."""
+    named = ever_public(session.state.events)
+    return [c for c in session.state.hands[session.seat] if c not in named]
+
+
+def leaks(table) -> list[str]:
+    """The forms of your hidden cards found in any widget's state (none expected)."""
+    return named_in(wire_text(table), hidden_cards(table.game))
+
+
+def named_in(text: str, cards) -> list[str]:
+    """The forms of ``cards`` that ``text`` holds as a whole name ("Document 1", but not
+    the Lead "Document 10")."""
+    lowered = text.lower()
+    return [form for card in cards for form in card_forms(card)
+            if re.search(re.escape(form.lower()) + r"(?![0-9])", lowered)]
+
+
+def shown(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def play_for_you(table, rng: random.Random) -> bool:
+    """One move of yours through the table's buttons, if it is your turn; True if made.
+    Mostly sensible (Confirm when it can; Investigate; sometimes Assist or Eliminate)."""
+    view = table.game.view
+    if view.outcome is not None or view.turn != view.player or table.game.replaying:
+        return False
+    for kind in KINDS:
+        pile = view.piles[KINDS.index(kind)]
+        if pile.lead is not None and not pile.confirmed and pile.total == pile.target:
+            table.confirm_buttons[kind].click()
+            return True
+    roll = rng.random()
+    if roll < 0.25:
+        teammates = [b for b in table.assist_buttons if shown(b)]
+        rng.choice(teammates).click()
+        hints = [b for b in table.hint_buttons if shown(b)]
+        if hints:
+            rng.choice(hints).click()
+            return True
+    if view.hand_sizes[view.player] == 0:
+        live = [k for k in KINDS if shown(table.pursue_buttons[k])]
+        table.pursue_buttons[rng.choice(live)].click()
+        return True
+    slots = [b for b in table.card_buttons[0] if shown(b)]
+    rng.choice(slots).click()
+    if roll < 0.4:
+        table.eliminate_button.click()
+    else:
+        live = [k for k in KINDS if shown(table.investigate_buttons[k])]
+        live = [k for k in live if shown(table.pursue_buttons[k])] or live
+        table.investigate_buttons[rng.choice(live)].click()
+    return True

@@ -1,0 +1,133 @@
+"""Beyond Baker Street drawn: the two tracks as SVG, the three Lead sections, a card face
+up, a card's back with what its holder was told, the style sheet.
+
+Everything here draws from a player's ``View`` (or a part of it); nothing here knows a
+rule. A card back carries only what its holder was told (``Told``), never the card:
+the class names, titles and text of a back are the same for any card behind it.
+"""
+
+from __future__ import annotations
+
+import html
+
+from sherlockkit.games.bakerstreet.cards import INVESTIGATION_GOAL, Evidence, Lead
+from sherlockkit.games.bakerstreet.state import PileView, Told, View
+
+#: an icon's colour on the cards (a colour and a letter, so it reads without colour too)
+ICON_COLOURS = {"Clue": "#8a5a00", "Document": "#1f4e9c", "Track": "#2d7a3a", "Witness": "#8c2a6a"}
+#: the track runs 0..20 for both markers
+TRACK_TOP = 20
+
+STYLE = """<style>
+.sk-table.sk-bakerstreet { max-width: 980px; }
+.sk-bakerstreet .widget-html-content { line-height: 1.35; }
+.sk-bakerstreet .sk-title { font-size: 1.05em; margin: 2px 0; }
+.sk-bakerstreet .sk-seed { color: #777; }
+.sk-bakerstreet .sk-tracks svg { width: 100%; max-width: 640px; height: auto; display: block; }
+.sk-bakerstreet .sk-counts { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 0.95em; }
+.sk-bakerstreet .sk-over-limit { color: #b00; font-weight: bold; }
+.sk-table.sk-bakerstreet .sk-leads { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  gap: 6px; margin: 4px 0; }
+.sk-bakerstreet .sk-lead { border: 1px solid #ccc; border-radius: 8px; padding: 4px 8px; background: #fbfaf6; }
+.sk-bakerstreet .sk-lead.sk-confirmed { background: #eef7ee; border-color: #8bbf8b; }
+.sk-bakerstreet .sk-lead.sk-lost { background: #f6e9e9; border-color: #c99; }
+.sk-bakerstreet .sk-lead h4 { margin: 0 0 2px 0; font-size: 1em; }
+.sk-bakerstreet .sk-sum { font-weight: bold; }
+.sk-bakerstreet .sk-card { display: inline-block; border-radius: 5px; color: #fff; padding: 0 5px; margin: 1px;
+  font-size: 0.9em; white-space: nowrap; }
+.sk-bakerstreet .sk-card.sk-off { opacity: 0.65; text-decoration: line-through; }
+.sk-table.sk-bakerstreet .sk-seat { border: 1px solid #ddd; border-radius: 8px; padding: 2px 6px; margin: 2px 0;
+  display: flex; flex-wrap: wrap; align-items: center; gap: 4px; }
+.sk-table.sk-bakerstreet .sk-seat.sk-active { background: #fff4d6; border-color: #e0b040; }
+.sk-table.sk-bakerstreet .sk-seat .widget-button { width: auto; min-width: max-content; height: auto;
+  min-height: 32px; }
+.sk-bakerstreet .sk-who { font-weight: bold; min-width: 7em; }
+.sk-table.sk-bakerstreet .sk-slot.sk-selected { outline: 3px solid #e0a000; }
+.sk-table.sk-bakerstreet .sk-slot { white-space: normal; line-height: 1.2; max-width: 150px; }
+.sk-table.sk-bakerstreet .sk-actions { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 3px 0; }
+.sk-table.sk-bakerstreet .sk-actions .widget-button { width: auto; min-width: max-content; }
+.sk-bakerstreet .sk-message { color: #a40; min-height: 1.2em; }
+.sk-bakerstreet .sk-known { font-size: 0.92em; color: #333; }
+.sk-table.sk-bakerstreet .sk-log { max-height: 260px; overflow-y: auto; font-size: 0.92em; border-top: 1px solid #eee; }
+.sk-bakerstreet .sk-log-line { margin: 1px 0; }
+</style>"""
+
+
+def escape(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def card_html(card: Evidence, off: bool = False) -> str:
+    """An Evidence card face up, in its icon's colour (``off``: a wrong icon under a Lead)."""
+    colour = ICON_COLOURS.get(card.icon, "#555")
+    mark = " sk-off" if off else ""
+    return f"<span class='sk-card{mark}' style='background:{colour}'>{escape(card)}</span>"
+
+
+def told_words(told: Told) -> str:
+    """What a player was told about one of their cards, in a few words ("Track · not 4"),
+    or "?" when they know nothing. The icon and the number are kept apart by a dot: a
+    card fully known reads "Track · 4"."""
+    parts = []
+    if told.icon is not None:
+        parts.append(told.icon)
+    if told.number is not None:
+        parts.append(str(told.number))
+    if told.icon is None and told.not_icons:
+        parts.append("not " + "/".join(sorted(told.not_icons)))
+    if told.number is None and told.not_numbers:
+        parts.append("not " + "/".join(str(n) for n in sorted(told.not_numbers)))
+    return " · ".join(parts) if parts else "?"
+
+
+def lead_html(pile: PileView, view: View) -> str:
+    """One section of the board: its open Lead (or that it is lost), the Leads below it,
+    the evidence under it with the running total against the target, confirmed or not."""
+    state_css = " sk-confirmed" if pile.confirmed else (" sk-lost" if pile.lead is None else "")
+    head = f"<h4>{escape(pile.kind)}{' ✔ confirmed' if pile.confirmed else ''}</h4>"
+    if pile.lead is None:
+        return f"<div class='sk-lead{state_css}' data-kind='{escape(pile.kind)}'>{head}<div>No Lead left.</div></div>"
+    lead: Lead = pile.lead
+    colour = ICON_COLOURS.get(lead.icon, "#555")
+    open_lead = (f"<div>Lead: <span class='sk-card' style='background:{colour}'>{escape(lead.icon)} "
+                 f"{lead.value}</span> <small>({pile.leads_below} below)</small></div>")
+    cards = "".join(card_html(c, off=c.icon != lead.icon) for c in pile.evidence) or "<i>no evidence yet</i>"
+    sums = f"<div><span class='sk-sum'>{pile.total}</span> of {pile.target}</div>"
+    return (f"<div class='sk-lead{state_css}' data-kind='{escape(pile.kind)}'>{head}{open_lead}"
+            f"<div>{cards}</div>{sums}</div>")
+
+
+def _track_row(y: int, label: str, at: int, colour: str, goal: int | None) -> str:
+    """One track of spaces 0..20 with its marker on ``at``."""
+    x0, step = 92, 26
+    out = [f"<text x='2' y='{y + 14}' font-size='13'>{escape(label)}</text>"]
+    for space in range(TRACK_TOP + 1):
+        x = x0 + space * step
+        fill = "#fde7a8" if space == goal else "#f4f1ea"
+        out.append(f"<rect x='{x}' y='{y}' width='{step - 3}' height='20' rx='3' fill='{fill}' stroke='#bbb'/>")
+        out.append(f"<text x='{x + (step - 3) / 2}' y='{y + 14}' font-size='10' text-anchor='middle' "
+                   f"fill='#777'>{space}</text>")
+    if 0 <= at <= TRACK_TOP:
+        cx = x0 + at * step + (step - 3) / 2
+        out.append(f"<circle cx='{cx}' cy='{y + 10}' r='9' fill='{colour}' opacity='0.9'/>"
+                   f"<text x='{cx}' y='{y + 14}' font-size='11' text-anchor='middle' fill='#fff'>{at}</text>")
+    return "".join(out)
+
+
+def tracks_svg(view: View) -> str:
+    """The Holmes track and the Investigation track (0-20), markers on their spaces; the
+    Investigation's goal space (20) is shaded."""
+    width = 92 + (TRACK_TOP + 1) * 26
+    title = (f"Holmes on space {view.holmes}; the Investigation track on {view.investigation} "
+             f"of {INVESTIGATION_GOAL}")
+    return (f"<svg viewBox='0 0 {width} 52' role='img' aria-label='{escape(title)}'>"
+            f"{_track_row(2, 'Holmes', view.holmes, '#7a1f1f', None)}"
+            f"{_track_row(28, 'Investigation', view.investigation, '#1f4e9c', INVESTIGATION_GOAL)}</svg>")
+
+
+def counts_html(view: View) -> str:
+    """The Impossible against its limit, and the deck's size."""
+    held = len(view.impossible)
+    over = " sk-over-limit" if held > view.impossible_limit else ""
+    return (f"<div class='sk-counts'><span class='sk-impossible{over}'>Impossible: {held} of {view.impossible_limit}"
+            f"</span><span class='sk-deck'>Deck: {view.deck_size} cards</span></div>")
