@@ -88,7 +88,7 @@ class Parts(w.Box):
     sends only the lines whose markup changed, and a new line is one new widget."""
 
     def __init__(self, css: str, piece_css: str):
-        super().__init__(layout=w.Layout(flex_flow="column"))
+        super().__init__(layout=w.Layout(flex_flow="column-reverse"))  # the newest line on top, in view
         self.add_class(css)
         self._piece_css, self._pieces = piece_css, []
 
@@ -235,7 +235,7 @@ class BakerStreetTable(GameTable):
         self._act(Eliminate(0, self.slot))
 
     def _choose_target(self, seat: int) -> None:
-        self.target = None if self.target == seat else seat
+        self.target = seat
         self.game.message = ""
         self.game.notify()
 
@@ -358,6 +358,8 @@ class BakerStreetTable(GameTable):
         for kind, pile in zip(KINDS, view.piles):
             live = pile.lead is not None and not pile.confirmed
             self.confirm_buttons[kind].layout.display = None if live else "none"
+            # green when the sums say it can be; the engine still has the last word
+            self.confirm_buttons[kind].button_style = "success" if pile.total == pile.target else ""
             self.pursue_buttons[kind].layout.display = None if live else "none"
         mine = view.characters[view.player]
         rule = characters.CHARACTERS[mine].rule if mine else None

@@ -33,6 +33,8 @@ STYLE = """<style>
 .sk-bakerstreet .sk-lead.sk-lost { background: #f6e9e9; border-color: #c99; }
 .sk-bakerstreet .sk-lead h4 { margin: 0 0 2px 0; font-size: 1em; }
 .sk-bakerstreet .sk-sum { font-weight: bold; }
+.sk-bakerstreet .sk-sums.sk-ready { color: #064; }
+.sk-bakerstreet .sk-impossible-cards { margin: 2px 0; }
 .sk-bakerstreet .sk-card { display: inline-block; border-radius: 5px; color: #fff; padding: 0 5px; margin: 1px;
   font-size: 0.9em; white-space: nowrap; }
 .sk-bakerstreet .sk-card.sk-off { opacity: 0.65; text-decoration: line-through; }
@@ -48,7 +50,7 @@ STYLE = """<style>
 .sk-table.sk-bakerstreet .sk-actions .widget-button { width: auto; min-width: max-content; }
 .sk-bakerstreet .sk-message { color: #a40; min-height: 1.2em; }
 .sk-bakerstreet .sk-known { font-size: 0.92em; color: #333; }
-.sk-table.sk-bakerstreet .sk-log { max-height: 260px; overflow-y: auto; font-size: 0.92em; border-top: 1px solid #eee; }
+.sk-table.sk-bakerstreet .sk-log { max-height: 260px; flex-direction: column-reverse; overflow-y: auto; font-size: 0.92em; border-top: 1px solid #eee; }
 .sk-bakerstreet .sk-log-line { margin: 1px 0; }
 </style>"""
 
@@ -92,37 +94,43 @@ def lead_html(pile: PileView, view: View) -> str:
     open_lead = (f"<div>Lead: <span class='sk-card' style='background:{colour}'>{escape(lead.icon)} "
                  f"{lead.value}</span> <small>({pile.leads_below} below)</small></div>")
     cards = "".join(card_html(c, off=c.icon != lead.icon) for c in pile.evidence) or "<i>no evidence yet</i>"
-    sums = f"<div><span class='sk-sum'>{pile.total}</span> of {pile.target}</div>"
+    wrong = any(c.icon != lead.icon for c in pile.evidence)
+    why = " <small>(struck out: a wrong icon, which raised the target)</small>" if wrong else ""
+    ready = " sk-ready" if pile.total == pile.target and not pile.confirmed else ""
+    sums = f"<div class='sk-sums{ready}'><span class='sk-sum'>{pile.total}</span> of {pile.target}{why}</div>"
     return (f"<div class='sk-lead{state_css}' data-kind='{escape(pile.kind)}'>{head}{open_lead}"
             f"<div>{cards}</div>{sums}</div>")
 
 
 def _track_row(y: int, label: str, at: int, colour: str, goal: int | None) -> str:
-    """One track of spaces 0..20 with its marker on ``at``."""
-    x0, step = 92, 26
-    out = [f"<text x='2' y='{y + 14}' font-size='13'>{escape(label)}</text>"]
+    """One track of spaces 0..20 with its marker on ``at`` (every fifth space numbered, so
+    the numbers stay readable on a phone)."""
+    x0, step = 78, 26
+    out = [f"<text x='2' y='{y + 16}' font-size='15' font-weight='bold'>{escape(label)}</text>"]
     for space in range(TRACK_TOP + 1):
         x = x0 + space * step
         fill = "#fde7a8" if space == goal else "#f4f1ea"
-        out.append(f"<rect x='{x}' y='{y}' width='{step - 3}' height='20' rx='3' fill='{fill}' stroke='#bbb'/>")
-        out.append(f"<text x='{x + (step - 3) / 2}' y='{y + 14}' font-size='10' text-anchor='middle' "
-                   f"fill='#777'>{space}</text>")
+        out.append(f"<rect x='{x}' y='{y}' width='{step - 3}' height='22' rx='3' fill='{fill}' stroke='#bbb'/>")
+        if space % 5 == 0:
+            out.append(f"<text x='{x + (step - 3) / 2}' y='{y + 16}' font-size='13' text-anchor='middle' "
+                       f"fill='#888'>{space}</text>")
     if 0 <= at <= TRACK_TOP:
         cx = x0 + at * step + (step - 3) / 2
-        out.append(f"<circle cx='{cx}' cy='{y + 10}' r='9' fill='{colour}' opacity='0.9'/>"
-                   f"<text x='{cx}' y='{y + 14}' font-size='11' text-anchor='middle' fill='#fff'>{at}</text>")
+        out.append(f"<circle cx='{cx}' cy='{y + 11}' r='12' fill='{colour}'/>"
+                   f"<text x='{cx}' y='{y + 16}' font-size='14' font-weight='bold' text-anchor='middle' "
+                   f"fill='#fff'>{at}</text>")
     return "".join(out)
 
 
 def tracks_svg(view: View) -> str:
     """The Holmes track and the Investigation track (0-20), markers on their spaces; the
     Investigation's goal space (20) is shaded."""
-    width = 92 + (TRACK_TOP + 1) * 26
+    width = 80 + (TRACK_TOP + 1) * 26
     title = (f"Holmes on space {view.holmes}; the Investigation track on {view.investigation} "
              f"of {INVESTIGATION_GOAL}")
-    return (f"<svg viewBox='0 0 {width} 52' role='img' aria-label='{escape(title)}'>"
+    return (f"<svg viewBox='0 0 {width} 56' role='img' aria-label='{escape(title)}'><title>{escape(title)}</title>"
             f"{_track_row(2, 'Holmes', view.holmes, '#7a1f1f', None)}"
-            f"{_track_row(28, 'Investigation', view.investigation, '#1f4e9c', INVESTIGATION_GOAL)}</svg>")
+            f"{_track_row(30, 'Investig.', view.investigation, '#1f4e9c', INVESTIGATION_GOAL)}</svg>")
 
 
 def counts_html(view: View) -> str:
@@ -130,4 +138,15 @@ def counts_html(view: View) -> str:
     held = len(view.impossible)
     over = " sk-over-limit" if held > view.impossible_limit else ""
     return (f"<div class='sk-counts'><span class='sk-impossible{over}'>Impossible: {held} of {view.impossible_limit}"
-            f"</span><span class='sk-deck'>Deck: {view.deck_size} cards</span></div>")
+            f"</span><span class='sk-deck'>Deck: {view.deck_size} cards</span></div>{_impossible_html(view)}")
+
+
+def _impossible_html(view: View) -> str:
+    """What lies in the Impossible, in the order it went in: eliminated cards face up, dead
+    Leads by their kind."""
+    if not view.impossible:
+        return ""
+    shown = [card_html(c) if isinstance(c, Evidence) else
+             f"<span class='sk-card' style='background:#777'>{escape(c.kind)} {escape(c.icon)} {c.value}</span>"
+             for c in view.impossible]
+    return f"<div class='sk-impossible-cards'><small>In the Impossible:</small> {''.join(shown)}</div>"

@@ -1,0 +1,159 @@
+"""Beyond Baker Street in the real app, in headless Chromium: a whole case played by
+clicks to its end, every websocket frame recorded, and none of them naming a card of your
+hand while it was in your hand and unplayed."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from sherlockkit.games.bakerstreet import rules
+from sherlockkit.games.bakerstreet.state import Evidence
+
+from .page import card_forms, ever_public
+
+pytestmark = pytest.mark.browser
+
+ROOT = ".sk-bakerstreet"
+READY = f"{ROOT} .sk-slot"
+DASHBOARD = "voila/render/bakerstreet.ipynb"
+
+
+def record_frames(page) -> list[str]:
+    """Every websocket frame the page receives from now on, as text, in order."""
+    frames: list[str] = []
+
+    def on_socket(ws):
+        def got(payload):
+            frames.append(payload.decode("utf-8", "ignore") if isinstance(payload, (bytes, bytearray)) else payload)
+
+        ws.on("framereceived", got)
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def log_text(page) -> str:
+    return page.locator(f"{ROOT} .sk-log").inner_text()
+
+
+def message_text(page) -> str:
+    return page.locator(f"{ROOT} .sk-message").first.inner_text()
+
+
+def your_turn(page) -> bool:
+    return "Your turn" in page.locator(f"{ROOT} .sk-prompt").inner_text()
+
+
+def ended(page) -> bool:
+    return page.locator(f"{ROOT} .sk-ending").is_visible()
+
+
+def click_and_wait(page, selector: str, timeout: int = 10_000) -> bool:
+    """Click, then wait for the log (a move) or the message (a refusal) to change; True
+    if the log changed."""
+    log0, said0 = log_text(page), message_text(page)
+    page.locator(selector).first.click()
+    try:
+        page.wait_for_function(
+            "([root, log0, said0]) => { const log = document.querySelector(root + ' .sk-log');"
+            " const said = document.querySelector(root + ' .sk-message');"
+            " return (log && log.innerText !== log0) || (said && said.innerText !== said0); }",
+            arg=[ROOT, log0, said0], timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    moved = log_text(page) != log0
+    if moved:  # the log is drawn first: wait for the rest of the table (your turn is over)
+        page.wait_for_function(
+            "root => !document.querySelector(root + ' .sk-prompt').innerText.includes('Your turn')"
+            " || document.querySelector(root + ' .sk-ending').offsetParent !== null", arg=ROOT, timeout=timeout)
+    return moved
+
+
+def my_move(page, rng: random.Random) -> bool:
+    """One move of yours by clicks, if the table waits for you; True if the log moved."""
+    if ended(page) or not your_turn(page):
+        return False
+    roll = rng.random()
+    if roll < 0.2 and page.locator(f"{ROOT} .sk-assist-1").is_visible():
+        page.locator(f"{ROOT} .sk-assist-1").click()
+        page.locator(f"{ROOT} .sk-hint-0").wait_for(state="visible", timeout=10_000)
+        return click_and_wait(page, f"{ROOT} .sk-hint-0")
+    slots = page.locator(f"{ROOT} .sk-slot:visible")
+    if slots.count() == 0:
+        return click_and_wait(page, f"{ROOT} [class*='sk-pursue-']:visible")
+    slots.nth(rng.randrange(slots.count())).click()
+    page.locator(f"{ROOT} .sk-eliminate").wait_for(state="visible", timeout=10_000)
+    if roll < 0.45:
+        return click_and_wait(page, f"{ROOT} .sk-eliminate")
+    live = [k for k in ("suspect", "motive", "opportunity")
+            if page.locator(f"{ROOT} .sk-pursue-{k}").is_visible()]
+    return click_and_wait(page, f"{ROOT} .sk-investigate-{rng.choice(live or ['suspect'])}")
+
+
+def save_text(page) -> str:
+    page.get_by_text("Game settings, saves and replays").click()
+    page.locator(f"{ROOT} .sk-save").click()
+    box = page.locator(f"{ROOT} textarea")
+    page.wait_for_function("root => (document.querySelector(root + ' textarea') || {}).value?.includes('actions')",
+                           arg=ROOT, timeout=10_000)
+    return box.input_value()
+
+
+def states_of(save: dict):
+    """Every state of the saved game, from the deal to the end."""
+    state = rules.new(save["seed"], **save["options"])
+    out = [state]
+    for data in save["actions"]:
+        state = rules.play(state, rules.action_from_json(data))
+        out.append(state)
+    return out
+
+
+def named(frame: str, card: Evidence) -> bool:
+    lowered = frame.lower()
+    return any(re.search(re.escape(form.lower()) + r"(?![0-9])", lowered) for form in card_forms(card))
+
+
+def secret_cards(states) -> set[Evidence]:
+    """The cards that sat in your hand at some moment before any event had named them."""
+    return {card for s in states for card in s.hands[0] if card not in ever_public(s.events)}
+
+
+def test_a_whole_case_by_clicks_sends_no_card_of_yours(app_url, page):
+    frames = record_frames(page)
+    page.goto(app_url + DASHBOARD)
+    page.wait_for_selector(READY, timeout=60_000)
+    rng, deadline, made = random.Random(12), time.monotonic() + 240, 0
+    while not ended(page):
+        assert time.monotonic() < deadline, f"the case did not end in 240 s ({made} moves of yours)"
+        if my_move(page, rng):
+            made += 1
+        else:
+            page.wait_for_timeout(200)
+    assert made > 0
+    assert page.locator(f"{ROOT} .sk-play-again").is_visible()
+    assert "Play again" in page.locator(f"{ROOT} .sk-play-again").inner_text()
+    assert "Traceback" not in page.locator("body").inner_text()
+    save = json.loads(save_text(page))
+    states = states_of(save)
+    assert rules.outcome(states[-1]) is not None
+    assert len(frames) > 20
+    # a card of yours may reach the page only in the log line that tells it was played: the
+    # first frame naming it must be that line (the table draws the log before the rest)
+    for card in secret_cards(states):
+        seen = [k for k, frame in enumerate(frames) if named(frame, card)]
+        if not seen:
+            continue
+        first = frames[seen[0]]
+        assert re.search(rf"(you play|you eliminate) {re.escape(str(card))}(?![0-9])", first, re.I), (
+            f"{card} reached the page before it was played: {first[:400]}")
+    # and the cards still in your hand at the end, never played, were never sent at all
+    for card in states[-1].hands[0]:
+        if card not in ever_public(states[-1].events):
+            assert not any(named(frame, card) for frame in frames), card
