@@ -154,11 +154,21 @@ def dead_end(view: View, pile) -> bool:
     return gap not in sums
 
 
-def _common(view: View, options: list[Action]) -> Action | None:
-    """The moves every thinking level makes first: confirm, follow an Assist, pursue a dead end."""
+def confirm_now(view: View, options: list[Action]) -> Action | None:
+    """A Confirm worth making now: any but the last Lead's, which waits for the track to
+    stand at exactly 20 (confirming it short loses the case)."""
+    left = sum(1 for p in view.piles if not p.confirmed)
     for a in options:
-        if isinstance(a, Confirm):
+        if isinstance(a, Confirm) and (left > 1 or view.investigation == INVESTIGATION_GOAL):
             return a
+    return None
+
+
+def _common(view: View, options: list[Action]) -> Action | None:
+    """The moves every thinking level makes first: confirm, then follow an Assist."""
+    move = confirm_now(view, options)
+    if move:
+        return move
     hint = fresh_hint(view)
     if hint is not None:
         move = decode(view, view.player, view.told[view.player], hint, hint.slots)
@@ -178,7 +188,9 @@ def _pursue(view: View, options: list[Action]) -> Action | None:
 
 def _not_losing(view: View, options: list[Action], rng: random.Random) -> Action:
     """A random move that does not knowingly end the case lost (any move when all do)."""
+    left = sum(1 for p in view.piles if not p.confirmed)
     safe = [a for a in options if not isinstance(a, Pursue)
+            and not (isinstance(a, Confirm) and left == 1 and view.investigation != INVESTIGATION_GOAL)
             and not (isinstance(a, Eliminate) and view.investigation > SAFE_TRACK)
             and not (isinstance(a, Assist) and view.holmes <= 1)]
     return rng.choice(safe or options)
@@ -240,9 +252,9 @@ def inference(view: View, options: list[Action], rng: random.Random) -> Action:
 
 def seeing(view: View, options: list[Action], hand: tuple[Evidence, ...], rng: random.Random) -> Action:
     """The seeing bot's move, knowing its own ``hand``: greedy on the cards as they are."""
-    for a in options:
-        if isinstance(a, Confirm):
-            return a
+    move = confirm_now(view, options)
+    if move:
+        return move
     best, best_score = None, -1.0
     for a in options:
         if isinstance(a, Investigate):

@@ -1,0 +1,151 @@
+"""Beyond Baker Street: the bots (``bots.py``) and the ladder (``ladder.py``). Every bot
+only plays legal moves; bots below "seeing" never read their own cards; the conventions
+decode as the module documents them; each level beats the one below on Case File 1."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sherlockkit.games.bakerstreet import bots, ladder, rules
+from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate
+
+from .table import E, L, rig
+
+BLIND = ("random", "conventions", "inference")
+
+
+def _games(level: str, players: int, seed: int, characters=None):
+    """Every (state, seat) a case passes through, played by ``level`` bots."""
+    state = rules.new(seed, players, 1 + seed % 6, characters)
+    team = bots.make_bots({p: level for p in range(players)}, seed, peek=lambda seat: state.hands[seat])
+    while rules.outcome(state) is None:
+        seat = state.turn
+        yield state, seat, team[seat]
+        state = rules.play(state, team[seat].choose(rules.view(state, seat)))
+
+
+@pytest.mark.parametrize("characters", [None, rules.DEALT])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_bots_play_only_legal_moves_and_know_them_from_the_view(level, players, characters):
+    positions = 0
+    for seed in range(6):
+        for state, seat, bot in _games(level, players, seed, characters):
+            legal = rules.legal_actions(state, seat)
+            seen = rules.view(state, seat)
+            assert bots.view_moves(seen) == legal
+            assert bot.choose(seen) in legal
+            others = [p for p in range(players) if p != seat]
+            assert all(bots.make_bots({p: "random"}, 0)[p].choose(rules.view(state, p)) is None for p in others)
+            positions += 1
+    assert positions > 6 * 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", BLIND)
+def test_blind_bots_choose_the_same_when_their_own_cards_are_dealt_again(level, players):
+    rng = random.Random(f"{level}/{players}")
+    changed = 0
+    for seed in range(4):
+        for state, seat, bot in _games(level, players, seed, rules.DEALT if seed % 2 else None):
+            moved = rules.shuffle_hidden(state, seat, rng)
+            changed += moved.hands[seat] != state.hands[seat]
+            one = bots.make_bots({seat: level}, seed)[seat].choose(rules.view(state, seat))
+            two = bots.make_bots({seat: level}, seed)[seat].choose(rules.view(moved, seat))
+            assert one == two
+    assert changed > 10  # the test did move cards
+
+
+def test_the_seeing_bot_does_read_its_own_cards():
+    """The yardstick sees through ``peek``: on a table where its own card fits exactly, it plays it."""
+    state = rig([E("Clue 5", "Witness 1"), E("Track 2", "Track 3")],
+                piles={"Suspect": ((L("Suspect", "Clue", 11),), E("Clue 6"))})
+    bot = bots.make_bots({0: "seeing"}, 0, peek=lambda seat: state.hands[seat])[0]
+    assert bot.choose(rules.view(state, 0)) == Investigate(0, 0, "Suspect")
+    with pytest.raises(ValueError, match="peek"):
+        bots.make_bots({0: "seeing"}, 0)
+    with pytest.raises(ValueError, match="levels are"):
+        bots.make_bots({0: "genius"}, 0)
+
+
+def _after(state, action):
+    return rules.play(state, action)
+
+
+def test_an_icon_hint_means_play_the_newest_card_pointed_at_under_that_icons_lead():
+    # Player 2 holds two Clues; the Suspect wants Clue and lacks 5 (Clue 6 under an 11)
+    state = rig([E("Witness 1", "Witness 2", "Witness 3"), E("Clue 1", "Track 6", "Clue 5")],
+                piles={"Suspect": ((L("Suspect", "Clue", 11),), E("Clue 6")),
+                       "Motive": ((L("Motive", "Witness", 9),), ()),
+                       "Opportunity": ((L("Opportunity", "Document", 7),), ())})
+    giver = bots.make_bots({0: "conventions"}, 0)[0]
+    hint = giver.choose(rules.view(state, 0))
+    assert isinstance(hint, Assist) and hint.target == 1
+    state = _after(state, Assist(0, 1, icon="Clue"))
+    receiver = bots.make_bots({1: "conventions"}, 0)[1]
+    assert receiver.choose(rules.view(state, 1)) == Investigate(1, 2, "Suspect")  # slot 2: the newest Clue
+
+
+def test_a_number_hint_goes_under_the_first_lead_it_makes_exact():
+    state = rig([E("Witness 1", "Witness 2", "Witness 3"), E("Document 4", "Track 6", "Clue 2")],
+                piles={"Suspect": ((L("Suspect", "Clue", 11),), E("Clue 6")),
+                       "Motive": ((L("Motive", "Witness", 9),), ()),
+                       "Opportunity": ((L("Opportunity", "Document", 7),), E("Document 3"))})
+    state = _after(state, Assist(0, 1, number=4))
+    receiver = bots.make_bots({1: "conventions"}, 0)[1]
+    assert receiver.choose(rules.view(state, 1)) == Investigate(1, 0, "Opportunity")
+
+
+def test_a_number_hint_that_would_bring_the_track_to_20_means_eliminate():
+    state = rig([E("Witness 1", "Witness 2", "Witness 3"), E("Clue 1", "Track 4", "Witness 6")],
+                investigation=16)
+    state = _after(state, Assist(0, 1, number=4))
+    for level in ("conventions", "inference"):
+        receiver = bots.make_bots({1: level}, 0)[1]
+        assert receiver.choose(rules.view(state, 1)) == Eliminate(1, 1)
+    # the giver gives that hint when it is the one good move it sees
+    state = rig([E("Witness 1", "Witness 2", "Witness 3"), E("Track 4",)], investigation=16)
+    giver = bots.make_bots({0: "conventions"}, 0)[0]
+    assert giver.choose(rules.view(state, 0)) == Assist(0, 1, number=4)
+
+
+def test_a_hint_is_forgotten_once_its_receiver_has_played_a_card():
+    state = rig([E("Witness 1", "Witness 2", "Witness 3"), E("Clue 1", "Track 4", "Witness 6")],
+                investigation=10)
+    state = _after(state, Assist(0, 1, number=4))
+    assert bots.fresh_hint(rules.view(state, 1)) is not None
+    state = _after(state, Eliminate(1, 0))
+    assert bots.fresh_hint(rules.view(state, 1)) is None
+
+
+def test_the_last_lead_is_confirmed_only_on_exactly_20():
+    done = ((L("Motive", "Witness", 9),), E("Witness 3", "Witness 6"))
+    piles = {"Suspect": ((L("Suspect", "Clue", 11),), E("Clue 5", "Clue 6")), "Motive": done,
+             "Opportunity": ((L("Opportunity", "Document", 7),), E("Document 3", "Document 4"))}
+    for level in ("conventions", "inference"):
+        state = rig([E("Witness 1", "Witness 2"), E("Track 1", "Track 2")], piles=piles, investigation=18)
+        state = _after(_after(state, Confirm(0, "Suspect")), Confirm(1, "Motive"))
+        bot = bots.make_bots({0: level}, 0)[0]
+        assert bot.choose(rules.view(state, 0)) != Confirm(0, "Opportunity")
+
+
+def test_ladder_games_are_the_same_from_the_same_seed():
+    one, two = ladder.play_case("inference", 3, 2, 11), ladder.play_case("inference", 3, 2, 11)
+    assert one == two and one.moves
+    assert ladder.play_case("random", 3, 2, 12).moves != one.moves
+
+
+def test_wilson_interval():
+    low, high = ladder.wilson(0, 30)
+    assert low == 0 and high == pytest.approx(ladder.Z95 ** 2 / (30 + ladder.Z95 ** 2))
+    low, high = ladder.wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+
+
+def test_the_table_has_a_row_for_each_level_size_and_case():
+    rows = ladder.ladder_table(games=2, levels=("random", "seeing"), players=(2, 3), cases=(1, 6))
+    assert [(r.level, r.players, r.case) for r in rows] == [
+        (lv, n, c) for lv in ("random", "seeing") for n in (2, 3) for c in (1, 6)]
+    assert all(r.games == 2 and 0 <= r.low <= r.wins / 2 <= r.high <= 1 and r.per_second > 0 for r in rows)
