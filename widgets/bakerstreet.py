@@ -22,7 +22,7 @@ from sherlockkit.games.bakerstreet.cards import (
 )
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall, View
 from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, told_words, tracks_svg
-from widgets.controls import action_button, guarded
+from widgets.controls import action_button
 from widgets.session import GameSession
 from widgets.table import GameTable
 
@@ -33,7 +33,7 @@ BOT_SECONDS = 0.9
 MAX_HAND = max(HAND_SIZES.values())
 LOG_LINES = 60
 #: the bot level that sees its own cards: a yardstick, never offered as a teammate
-SEEING = "seeing"
+SEEING = bots.SEEING
 CHARACTER_OPTIONS = {"none": None, "dealt": rules.DEALT}
 
 

@@ -1,62 +1,16 @@
 """Beyond Baker Street tables for the widget's tests: sessions on a hand-turned clock,
-what the page carries, and the names of your own hidden cards.
-
-Until ``sherlockkit.games.bakerstreet.bots`` lands, a tiny stand-in (random moves from the
-bot's own view, and a declared "seeing" level the table must not offer) takes its place
-for these tests only; once the real module exists it is used instead.
-"""
+what the page carries, and the names of your own hidden cards."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import re
 import random
-import sys
-import types
+import re
 
 from sherlockkit.games.bakerstreet.cards import KINDS, Evidence
-from sherlockkit.games.bakerstreet.state import (
-    Eliminated, EvidenceReturned, Investigate, Investigated, Eliminate, Pursue, Recalled,
-)
-
-
-def _stand_in_bots() -> types.ModuleType:
-    """A random bot from its own view (Investigate, Eliminate or Pursue: always legal)."""
-    module = types.ModuleType("sherlockkit.games.bakerstreet.bots")
-    module.LEVELS = ("random", "seeing")
-
-    class Bot:
-        def __init__(self, seat, rng):
-            self.seat, self.rng = seat, rng
-
-        def choose(self, view):
-            if view.outcome is not None or view.turn != self.seat:
-                return None
-            live = [p.kind for p in view.piles if p.lead is not None and not p.confirmed]
-            size = view.hand_sizes[self.seat]
-            options = [Pursue(self.seat, k) for k in live]
-            options += [Eliminate(self.seat, s) for s in range(size)]
-            options += [Investigate(self.seat, s, k) for s in range(size) for k in live]
-            return self.rng.choice(options)
-
-    def make_bots(levels, seed):
-        return {seat: Bot(seat, random.Random(f"{seed}/{seat}")) for seat in levels}
-
-    module.make_bots = make_bots
-    module.STAND_IN = True
-    return module
-
-
-try:
-    importlib.import_module("sherlockkit.games.bakerstreet.bots")
-except ImportError:
-    sys.modules["sherlockkit.games.bakerstreet.bots"] = _stand_in_bots()
-    import sherlockkit.games.bakerstreet as _package
-    _package.bots = sys.modules["sherlockkit.games.bakerstreet.bots"]
-
-from widgets.bakerstreet import BakerStreetSession, BakerStreetTable  # noqa: E402  (after the stand-in)
-from widgets.clock import ManualClock  # noqa: E402
+from sherlockkit.games.bakerstreet.state import Eliminated, EvidenceReturned, Investigated, Recalled
+from widgets.bakerstreet import BakerStreetSession, BakerStreetTable
+from widgets.clock import ManualClock
 
 
 def game(seed: int = 7, **options) -> BakerStreetSession:

@@ -8,7 +8,7 @@ import pytest
 
 from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
-from sherlockkit.games.bakerstreet.state import Assist, Assisted, Eliminate
+from sherlockkit.games.bakerstreet.state import Assist, Assisted, Eliminate, PowerUsed
 
 from .page import (
     BakerStreetSession, BakerStreetTable, card_forms, game, hidden_cards, leaks, play_for_you, shown, wire_text,
@@ -156,3 +156,16 @@ def test_new_game_from_the_settings():
     assert session.options == {"players": 4, "case": 5, "characters": "dealt"} and session.seed == 99
     assert "seed 99" in table.header.value
     assert all(isinstance(c, Evidence) for h in session.view.hands[1:] for c in h)
+
+
+def test_a_power_is_a_button_of_its_own_once_a_game():
+    session = game(seed=81, players=2, characters=["cabman", "surgeon"])
+    table = BakerStreetTable(session)
+    assert session.view.turn == 1  # the Night Cabman (3) plays after the Police Surgeon (2)
+    session.clock.advance(5)
+    assert session.view.turn == 0 and shown(table.rally_button)
+    assert "The Night Cabman" in table.header.value
+    table.rally_button.click()
+    assert any(isinstance(e, PowerUsed) and e.player == 0 for e in session.state.events)
+    session.clock.advance(5)
+    assert session.view.turn == 0 and not shown(table.rally_button)
