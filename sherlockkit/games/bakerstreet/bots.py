@@ -52,6 +52,9 @@ SEEING = "seeing"
 HOLMES_MARGIN = 2
 #: with the track at this or below, any card may be eliminated without passing 20
 SAFE_TRACK = INVESTIGATION_GOAL - 6
+#: the inference bot's weights: the least a card move must be worth before a hint is
+#: preferred, what a wrong icon costs (it raises a target), what an Eliminate is worth
+INF_THRESHOLD, INF_WRONG, INF_ELIM = 0.8, 0.5, 0.3
 
 
 # --- legal moves, from a view -------------------------------------------------------------------
@@ -226,17 +229,17 @@ def inference(view: View, options: list[Action], rng: random.Random) -> Action:
     if move:
         return move
     belief = odds.belief(view)
-    best, best_score = None, 0.4  # below this, a hint or a pursuit is worth more
+    best, best_score = None, INF_THRESHOLD  # below this, a hint or a pursuit is worth more
     for a in options:
         if isinstance(a, Investigate):
             o = odds.investigate_odds(view, a.card, a.lead, belief)
-            score = float(3 * o.exact + o.advance - 4 * o.kill - o.wrong_icon / 2)
+            score = float(3 * o.exact + o.advance - 4 * o.kill - INF_WRONG * o.wrong_icon)
         elif isinstance(a, Eliminate):
             o = odds.eliminate_odds(view, a.card, belief)
             if o.over:
                 continue
             crowded = len(view.impossible) >= view.impossible_limit
-            score = float(2 * o.exact) + 0.3 - (0.5 if crowded else 0)
+            score = float(2 * o.exact) + INF_ELIM - (0.5 if crowded else 0)
         else:
             continue
         if score > best_score:
