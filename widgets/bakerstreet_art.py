@@ -105,19 +105,19 @@ def lead_html(pile: PileView, view: View) -> str:
 def _track_row(y: int, label: str, at: int, colour: str, goal: int | None) -> str:
     """One track of spaces 0..20 with its marker on ``at`` (every fifth space numbered, so
     the numbers stay readable on a phone)."""
-    x0, step = 78, 26
-    out = [f"<text x='2' y='{y + 16}' font-size='15' font-weight='bold'>{escape(label)}</text>"]
+    x0, step = 84, 26
+    out = [f"<text x='2' y='{y + 17}' font-size='17' font-weight='bold'>{escape(label)}</text>"]
     for space in range(TRACK_TOP + 1):
         x = x0 + space * step
         fill = "#fde7a8" if space == goal else "#f4f1ea"
         out.append(f"<rect x='{x}' y='{y}' width='{step - 3}' height='22' rx='3' fill='{fill}' stroke='#bbb'/>")
         if space % 5 == 0:
-            out.append(f"<text x='{x + (step - 3) / 2}' y='{y + 16}' font-size='13' text-anchor='middle' "
+            out.append(f"<text x='{x + (step - 3) / 2}' y='{y + 17}' font-size='17' text-anchor='middle' "
                        f"fill='#888'>{space}</text>")
     if 0 <= at <= TRACK_TOP:
         cx = x0 + at * step + (step - 3) / 2
-        out.append(f"<circle cx='{cx}' cy='{y + 11}' r='12' fill='{colour}'/>"
-                   f"<text x='{cx}' y='{y + 16}' font-size='14' font-weight='bold' text-anchor='middle' "
+        out.append(f"<circle cx='{cx}' cy='{y + 11}' r='13' fill='{colour}'/>"
+                   f"<text x='{cx}' y='{y + 17}' font-size='17' font-weight='bold' text-anchor='middle' "
                    f"fill='#fff'>{at}</text>")
     return "".join(out)
 
@@ -125,7 +125,7 @@ def _track_row(y: int, label: str, at: int, colour: str, goal: int | None) -> st
 def tracks_svg(view: View) -> str:
     """The Holmes track and the Investigation track (0-20), markers on their spaces; the
     Investigation's goal space (20) is shaded."""
-    width = 80 + (TRACK_TOP + 1) * 26
+    width = 86 + (TRACK_TOP + 1) * 26
     title = (f"Holmes on space {view.holmes}; the Investigation track on {view.investigation} "
              f"of {INVESTIGATION_GOAL}")
     return (f"<svg viewBox='0 0 {width} 56' role='img' aria-label='{escape(title)}'><title>{escape(title)}</title>"

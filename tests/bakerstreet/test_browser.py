@@ -140,6 +140,7 @@ def test_a_whole_case_by_clicks_sends_no_card_of_yours(app_url, page):
     assert page.locator(f"{ROOT} .sk-play-again").is_visible()
     assert "Play again" in page.locator(f"{ROOT} .sk-play-again").inner_text()
     assert "Traceback" not in page.locator("body").inner_text()
+    page.screenshot(path="/tmp/baker-end.png", full_page=True)
     save = json.loads(save_text(page))
     states = states_of(save)
     assert rules.outcome(states[-1]) is not None
