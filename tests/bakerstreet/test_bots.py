@@ -158,3 +158,8 @@ def test_each_level_beats_the_one_below_on_case_1_with_two_players():
     rates = {level: ladder.win_rates(level, 2, 1, 300, seed=0) for level in bots.LEVELS}
     for lower, upper in zip(bots.LEVELS, bots.LEVELS[1:]):
         assert rates[lower][3] < rates[upper][2], (lower, rates[lower], upper, rates[upper])
+
+
+def test_a_mixed_team_plays_a_case():
+    game = ladder.play_case({0: "seeing", 1: "conventions", 2: "inference"}, 3, 1, 5)
+    assert game.outcome is not None and {m.player for m in game.moves} == {0, 1, 2}

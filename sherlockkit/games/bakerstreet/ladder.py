@@ -29,18 +29,21 @@ class Game:
     moves: tuple[Action, ...]
 
 
-def play_case(level: str, players: int, case: int, seed: int, characters=None) -> Game:
+def play_case(levels: str | dict[int, str], players: int, case: int, seed: int, characters=None) -> Game:
     """Case File ``case`` dealt from ``seed`` for ``players`` seats, every seat a bot of
-    ``level``, played to its end (as ``engine.play_out`` does: each bot shown its own
-    view, the seat whose turn it is moves)."""
+    ``levels`` (one level, or seat -> level for a mixed team), played to its end (as
+    ``engine.play_out`` does: each bot shown its own view, the seat whose turn it is moves)."""
     state = rules.new(seed, players, case, characters)
-    team = bots.make_bots({p: level for p in range(players)}, seed, peek=lambda seat: state.hands[seat])
+    if isinstance(levels, str):
+        levels = {p: levels for p in range(players)}
+    # the seeing bot's peek reads the table as it is now (``state`` is rebound each move)
+    team = bots.make_bots(levels, seed, peek=lambda seat: state.hands[seat])
     moves: list[Action] = []
     while rules.outcome(state) is None:
         seat = state.turn
         action = team[seat].choose(rules.view(state, seat))
         if action is None:
-            raise ValueError(f"The {level} bot in seat {seat} did not move, but the case is not over.")
+            raise ValueError(f"The {levels[seat]} bot in seat {seat} did not move, but the case is not over.")
         state = rules.play(state, action)
         moves.append(action)
         if len(moves) > MOVE_LIMIT:
