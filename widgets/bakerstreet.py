@@ -346,12 +346,23 @@ class BakerStreetTable(GameTable):
         if your_turn and self.target is not None and self.target < view.players and view.hands[self.target]:
             hand = view.hands[self.target]
             hints = [(n, None) for n in sorted({c.number for c in hand})]
-            hints += [(None, i) for i in ICONS if any(c.icon == i for c in hand)]
+            icons = [i for i in ICONS if any(c.icon == i for c in hand)]
+            hints += [(None, i) for i in icons]
+            mine = view.characters[view.player]
+            if mine and characters.CHARACTERS[mine].rule == characters.TWO_HINTS:  # a number and an icon at once
+                hints += [(n, i) for n in sorted({c.number for c in hand}) for i in icons]
         self._hints = hints
+        while len(self.hint_buttons) < len(hints):  # more buttons only for a two-hint character
+            k = len(self.hint_buttons)
+            button = action_button("", lambda _, k=k: self._hint(k), f"hint-{k}")
+            self.guard_all(button)
+            self.hint_buttons.append(button)
+            self.assist_bar.children = (*self.assist_bar.children, button)
         for k, button in enumerate(self.hint_buttons):
             if k < len(hints):
                 number, icon = hints[k]
-                button.description = f"their {number}s" if number is not None else f"their {icon}s"
+                words = [f"{number}s" if number is not None else "", f"{icon}s" if icon is not None else ""]
+                button.description = "their " + " and ".join(word for word in words if word)
                 button.layout.display = None
             else:
                 button.layout.display = "none"

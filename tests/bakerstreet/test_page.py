@@ -169,3 +169,18 @@ def test_a_power_is_a_button_of_its_own_once_a_game():
     assert any(isinstance(e, PowerUsed) and e.player == 0 for e in session.state.events)
     session.clock.advance(5)
     assert session.view.turn == 0 and not shown(table.rally_button)
+
+
+def test_a_two_hint_character_may_name_a_number_and_an_icon_at_once():
+    session = game(seed=91, players=2, characters=["telegraphist", "magistrate"])
+    table = BakerStreetTable(session)
+    assert session.view.turn == 0  # the Telegraphist (4) plays before the Magistrate (5)
+    table.assist_buttons[1].click()
+    theirs = session.view.hands[1]
+    both = [b for b in table.hint_buttons if shown(b) and " and " in b.description]
+    numbers, icons = {c.number for c in theirs}, {c.icon for c in theirs}
+    assert len(both) == len(numbers) * len(icons)
+    both[0].click()
+    told = [e for e in session.state.events if isinstance(e, Assisted)]
+    assert told and told[-1].number is not None and told[-1].icon is not None
+    assert session.message == "" and leaks(table) == []
