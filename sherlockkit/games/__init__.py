@@ -67,12 +67,12 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
     _entry("cardgame", "The Sherlock Holmes Card Game", "3-6 players, against bots",
            "A shedding game of trains, fog and arrests: be rid of your cards, villains last.",
            bots=True, table="widgets.cardgame:CardGameTable"),
+    _entry("bakerstreet", "Beyond Baker Street", "2-4 players, co-operative",
+           "See everyone's cards but your own and solve the case before Holmes does.",
+           bots=True, table="widgets.bakerstreet:BakerStreetTable"),
 )}
 
 PLANNED: dict[str, GameEntry] = {e.id: e for e in (
-    _entry("bakerstreet", "Beyond Baker Street", "2-4 players, co-operative",
-           "See everyone's cards but your own and solve the case before Holmes does.",
-           bots=True, table=None, live=False),
     _entry("picture", "Picture Perfect: the Sherlock expansion", "up to 6 players",
            "Arrange the guests for a photo, then find the culprit among them.",
            bots=True, table=None, live=False),
