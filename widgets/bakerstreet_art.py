@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import html
 
-from sherlockkit.games.bakerstreet.cards import INVESTIGATION_GOAL, Evidence, Lead
+from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, INVESTIGATION_GOAL, Evidence, Lead
 from sherlockkit.games.bakerstreet.state import PileView, Told, View
 
 #: an icon's colour on the cards (a colour and a letter, so it reads without colour too)
 ICON_COLOURS = {"Clue": "#8a5a00", "Document": "#1f4e9c", "Track": "#2d7a3a", "Witness": "#8c2a6a"}
-#: the track runs 0..20 for both markers
-TRACK_TOP = 20
+#: the track runs 0..20 for both markers: the rule's number, read from the game's data
+TRACK_TOP = max(HOLMES_TOP, INVESTIGATION_GOAL)
 
 STYLE = """<style>
 .sk-table.sk-bakerstreet { max-width: 980px; }

@@ -48,18 +48,18 @@ class Belief:
 
     def numbers(self, slot: int) -> dict[int, Rational]:
         """The chance of each number for the card in ``slot`` (numbers it cannot be left out)."""
-        out: dict[int, Rational] = {}
-        for card, p in self.chances[slot].items():
-            if p:
-                out[card.number] = out.get(card.number, Rational(0)) + p
-        return out
+        return self._by(slot, lambda card: card.number)
 
     def icons(self, slot: int) -> dict[str, Rational]:
         """The chance of each icon for the card in ``slot`` (icons it cannot be left out)."""
-        out: dict[str, Rational] = {}
+        return self._by(slot, lambda card: card.icon)
+
+    def _by(self, slot: int, feature: Callable[[Evidence], object]) -> dict:
+        """The chance of each value of ``feature`` for the card in ``slot``, nonzero only."""
+        out: dict = {}
         for card, p in self.chances[slot].items():
             if p:
-                out[card.icon] = out.get(card.icon, Rational(0)) + p
+                out[feature(card)] = out.get(feature(card), Rational(0)) + p
         return out
 
     def likeliest(self, slot: int) -> tuple[Evidence, ...]:
