@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from sherlockkit.games.bakerstreet import bots, ladder, rules
+from sherlockkit.games.bakerstreet import bots, ladder, legal, rules
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate
 
 from .table import E, L, rig
@@ -33,10 +33,10 @@ def test_bots_play_only_legal_moves_and_know_them_from_the_view(level, players, 
     positions = 0
     for seed in range(6):
         for state, seat, bot in _games(level, players, seed, characters):
-            legal = rules.legal_actions(state, seat)
+            allowed = rules.legal_actions(state, seat)
             seen = rules.view(state, seat)
-            assert bots.view_moves(seen) == legal
-            assert bot.choose(seen) in legal
+            assert legal.view_moves(seen) == allowed
+            assert bot.choose(seen) in allowed
             others = [p for p in range(players) if p != seat]
             assert all(bots.make_bots({p: "random"}, 0)[p].choose(rules.view(state, p)) is None for p in others)
             positions += 1

@@ -42,8 +42,7 @@ from sherlockkit.games.bakerstreet import legal, odds
 from sherlockkit.games.bakerstreet.assist import learn, pointed
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, INVESTIGATION_GOAL, Evidence, Lead
 from sherlockkit.games.bakerstreet.state import (
-    Action, Assist, Assisted, Confirm, Eliminate, Eliminated, Investigate, Investigated, Pile, Pursue, State,
-    Told, View,
+    Action, Assist, Assisted, Confirm, Eliminate, Eliminated, Investigate, Investigated, Pursue, Told, View,
 )
 
 LEVELS = ("random", "conventions", "inference", "seeing")
@@ -55,25 +54,6 @@ SAFE_TRACK = INVESTIGATION_GOAL - 6
 #: the inference bot's weights: the least a card move must be worth before a hint is
 #: preferred, what a wrong icon costs (it raises a target), what an Eliminate is worth
 INF_THRESHOLD, INF_WRONG, INF_ELIM = 0.8, 0.5, 0.3
-
-
-# --- legal moves, from a view -------------------------------------------------------------------
-
-def view_moves(view: View) -> list[Action]:
-    """Every action the rules allow the view's player now, worked out by the engine's own
-    ``legal.moves`` on a stand-in table built from the view alone: their own slots and the
-    deck hold placeholder cards (no rule reads a card its holder cannot see), each section
-    its open Lead over placeholder Leads."""
-    me = view.player
-    filler = EVIDENCE[0]
-    hands = tuple((filler,) * view.hand_sizes[p] if h is None else h for p, h in enumerate(view.hands))
-    piles = tuple(Pile(p.kind, (() if p.lead is None else (p.lead,)) + (Lead(p.kind, "?", 0),) * p.leads_below,
-                       p.evidence, p.confirmed) for p in view.piles)
-    stand_in = State(players=view.players, case=view.case, characters=view.characters, hands=hands,
-                     told=view.told, deck=(filler,) * view.deck_size, piles=piles, impossible=view.impossible,
-                     box=(), holmes=view.holmes, investigation=view.investigation, turn=view.turn, step=0,
-                     powers_used=view.powers_used, events=view.events)
-    return legal.moves(stand_in, me)
 
 
 # --- the conventions ----------------------------------------------------------------------------
@@ -232,10 +212,10 @@ def inference(view: View, options: list[Action], rng: random.Random) -> Action:
     best, best_score = None, INF_THRESHOLD  # below this, a hint or a pursuit is worth more
     for a in options:
         if isinstance(a, Investigate):
-            o = odds.investigate_odds(view, a.card, a.lead, belief)
+            o = odds.investigate_odds(view, a.card, a.lead, belief, rational=False)
             score = float(3 * o.exact + o.advance - 4 * o.kill - INF_WRONG * o.wrong_icon)
         elif isinstance(a, Eliminate):
-            o = odds.eliminate_odds(view, a.card, belief)
+            o = odds.eliminate_odds(view, a.card, belief, rational=False)
             if o.over:
                 continue
             crowded = len(view.impossible) >= view.impossible_limit
@@ -293,7 +273,7 @@ class Bot:
     def choose(self, view: View) -> Action | None:
         if view.outcome is not None or view.turn != self.seat:
             return None
-        options = view_moves(view)
+        options = legal.view_moves(view)
         if not options:
             return None
         if self.level == "random":

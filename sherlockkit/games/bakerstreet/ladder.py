@@ -4,13 +4,23 @@ level, and the win-rate table the chapter shows.
 Every game is dealt and played from its seed alone (the bots' random sources too), so a
 table is the same each time it is made. The ``"seeing"`` bot is given its own hand here,
 by the harness (:func:`play_case`), and nowhere else.
+
+The chapter's full table (every level, case file and table size, thousands of games a
+cell) takes minutes, so it is played once by ``python -m sherlockkit.games.bakerstreet.ladder``
+and kept in ``ladder.csv`` beside this module, as wins per block of :data:`BLOCK` seeds;
+any block can be played again and must give the same wins (a test does it).
 """
 
 from __future__ import annotations
 
+import argparse
+import csv
 import math
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from sherlockkit.games.bakerstreet import bots, rules
 from sherlockkit.games.bakerstreet.state import Action, Outcome
@@ -98,3 +108,129 @@ def ladder_table(games: int = 100, levels=bots.LEVELS, players=(2, 3, 4), cases=
                 spent = time.perf_counter() - start
                 rows.append(Row(level, n, case, wins, played, low, high, played / spent if spent else math.inf))
     return rows
+
+
+# --- the stored table ---------------------------------------------------------------------------
+
+#: the games of one stored block: seeds ``start`` .. ``start + BLOCK - 1``
+BLOCK = 100
+#: where the chapter's table is kept
+STORED = Path(__file__).with_name("ladder.csv")
+FIELDS = ("level", "players", "case", "start", "games", "wins")
+
+
+@dataclass(frozen=True)
+class Block:
+    """The wins of a team of ``level`` bots in the cases dealt from seeds ``start`` ..
+    ``start + games - 1``, at a table of ``players`` on case file ``case``."""
+
+    level: str
+    players: int
+    case: int
+    start: int
+    games: int
+    wins: int
+
+
+def play_block(level: str, players: int, case: int, start: int, games: int = BLOCK) -> Block:
+    """The block of ``games`` cases from seed ``start``, played out."""
+    wins = sum(play_case(level, players, case, seed).outcome.won for seed in range(start, start + games))
+    return Block(level, players, case, start, games, wins)
+
+
+def _play(args) -> Block:
+    return play_block(*args)
+
+
+def play_grid(games: int, levels=bots.LEVELS, players=(2, 3, 4), cases=range(1, 7), jobs: int = 1,
+              progress=None) -> list[Block]:
+    """Every cell of the grid played for ``games`` seeds (from 0, in blocks of :data:`BLOCK`),
+    on ``jobs`` processes; the blocks come back in grid order whatever ``jobs`` is."""
+    work = [(level, n, case, start, min(BLOCK, games - start))
+            for level in levels for n in players for case in cases for start in range(0, games, BLOCK)]
+    if jobs <= 1:
+        done = []
+        for item in work:
+            done.append(_play(item))
+            if progress:
+                progress(len(done), len(work))
+        return done
+    with ProcessPoolExecutor(jobs) as pool:
+        done = []
+        for block in pool.map(_play, work, chunksize=1):
+            done.append(block)
+            if progress:
+                progress(len(done), len(work))
+        return done
+
+
+def save_blocks(blocks: list[Block], path: Path = STORED) -> None:
+    """Write ``blocks`` as the stored table (one CSV line a block)."""
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(FIELDS)
+        for b in blocks:
+            out.writerow([getattr(b, name) for name in FIELDS])
+
+
+def stored_blocks(path: Path = STORED) -> list[Block]:
+    """The blocks kept in the stored table."""
+    with open(path, newline="") as f:
+        return [Block(r["level"], int(r["players"]), int(r["case"]), int(r["start"]), int(r["games"]),
+                      int(r["wins"])) for r in csv.DictReader(f)]
+
+
+def table_from(blocks: list[Block]) -> list[Row]:
+    """One :class:`Row` per cell (level, table size, case): its blocks' wins and games
+    added up, with the 95% Wilson interval (``per_second`` is not kept: ``nan``)."""
+    cells: dict[tuple[str, int, int], list[int]] = {}
+    for b in blocks:
+        tally = cells.setdefault((b.level, b.players, b.case), [0, 0])
+        tally[0] += b.wins
+        tally[1] += b.games
+    return [Row(level, n, case, wins, games, *wilson(wins, games), math.nan)
+            for (level, n, case), (wins, games) in cells.items()]
+
+
+def stored_table(path: Path = STORED) -> list[Row]:
+    """The chapter's ladder table, as kept in ``ladder.csv``."""
+    return table_from(stored_blocks(path))
+
+
+def comparisons(rows: list[Row], levels=bots.LEVELS) -> list[tuple[str, str, int, int, str]]:
+    """For every table size and case, each level against the one below it on the ladder:
+    ``(lower, upper, players, case, verdict)`` where the verdict is ``"above"`` (the upper
+    level's interval lies wholly above the lower's), ``"below"`` (wholly under it) or
+    ``"overlap"`` (the games do not tell them apart)."""
+    by = {(r.level, r.players, r.case): r for r in rows}
+    out = []
+    for (level, n, case), upper in sorted(by.items(), key=lambda kv: (kv[0][1], kv[0][2])):
+        i = levels.index(level)
+        if i == 0 or (levels[i - 1], n, case) not in by:
+            continue
+        lower = by[(levels[i - 1], n, case)]
+        verdict = "above" if upper.low > lower.high else "below" if upper.high < lower.low else "overlap"
+        out.append((lower.level, upper.level, n, case, verdict))
+    return out
+
+
+def main(argv=None) -> int:
+    """Play the full ladder grid and store it (``--games`` seeds a cell, ``--jobs`` processes)."""
+    parser = argparse.ArgumentParser(description="Play the Beyond Baker Street ladder and store its table.")
+    parser.add_argument("--games", type=int, default=2000, help="cases a cell (default 2000)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--out", type=Path, default=STORED, help=f"where to write (default {STORED.name})")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+
+    def progress(done, total):
+        print(f"\r{done}/{total} blocks, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr)
+
+    blocks = play_grid(args.games, jobs=args.jobs, progress=progress)
+    save_blocks(blocks, args.out)
+    print(f"\nwrote {len(blocks)} blocks to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

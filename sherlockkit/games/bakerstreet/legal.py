@@ -1,18 +1,19 @@
 """What may be done now, and why not: :func:`refusal` gives the sentence that refuses an
 action (``None`` for a legal one), and :func:`moves` every legal action of a seat. The
 two agree by construction: :func:`moves` offers the candidates :func:`refusal` lets
-through. Everything a seat may do can be worked out from that seat's view (an Investigate
+through; :func:`view_moves` gives the same list from a seat's view alone (what bots and
+the table ask). Everything a seat may do can be worked out from that seat's view (an Investigate
 or Eliminate names a slot, never the card in it)."""
 
 from __future__ import annotations
 
 from sherlockkit.games.bakerstreet import characters, leads
 from sherlockkit.games.bakerstreet.assist import pointed
-from sherlockkit.games.bakerstreet.cards import ICONS, KINDS, NUMBERS, Evidence
+from sherlockkit.games.bakerstreet.cards import EVIDENCE, ICONS, KINDS, NUMBERS, Evidence, Lead
 from sherlockkit.games.bakerstreet.confirm import confirmable
 from sherlockkit.games.bakerstreet.ending import ended
 from sherlockkit.games.bakerstreet.state import (
-    Action, Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall, State,
+    Action, Assist, Confirm, Eliminate, Investigate, Pile, Pursue, Rally, Recall, State, View,
 )
 
 
@@ -151,3 +152,20 @@ def moves(state: State, me: int) -> list[Action]:
     if ended(state) is not None or me != state.turn:
         return []
     return [a for a in _candidates(state, me) if refusal(state, a) is None]
+
+
+def view_moves(view: View) -> list[Action]:
+    """Every action the rules allow the view's player now, worked out by the engine's own
+    ``legal.moves`` on a stand-in table built from the view alone: their own slots and the
+    deck hold placeholder cards (no rule reads a card its holder cannot see), each section
+    its open Lead over placeholder Leads."""
+    me = view.player
+    filler = EVIDENCE[0]
+    hands = tuple((filler,) * view.hand_sizes[p] if h is None else h for p, h in enumerate(view.hands))
+    piles = tuple(Pile(p.kind, (() if p.lead is None else (p.lead,)) + (Lead(p.kind, "?", 0),) * p.leads_below,
+                       p.evidence, p.confirmed) for p in view.piles)
+    stand_in = State(players=view.players, case=view.case, characters=view.characters, hands=hands,
+                     told=view.told, deck=(filler,) * view.deck_size, piles=piles, impossible=view.impossible,
+                     box=(), holmes=view.holmes, investigation=view.investigation, turn=view.turn, step=0,
+                     powers_used=view.powers_used, events=view.events)
+    return moves(stand_in, me)

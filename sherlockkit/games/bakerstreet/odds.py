@@ -13,58 +13,78 @@ Decision: every deal of the unseen cards into the player's slots and the deck, t
 with what they were told, is equally likely. The deck's order does not matter to the hand,
 so this is: every way of putting distinct unseen cards into the slots, each slot agreeing
 with what was told of it, is equally likely.
+
+Chances are SymPy ``Rational`` by default. With ``rational=False`` the same exact values
+come as ``fractions.Fraction``: the table and the bots ask for those, so a kernel that only
+plays never loads SymPy (``tests/bakerstreet/test_imports.py``). A belief keeps whole
+counts of deals, and either kind is made from them at the last moment.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Callable, Mapping
-
-from sympy import Rational
 
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, INVESTIGATION_GOAL, Evidence
 from sherlockkit.games.bakerstreet.state import Told, View
 
 
+def _exact(ways: int, deals: int, rational: bool = True):
+    """``ways / deals`` exactly: a SymPy ``Rational``, or a ``Fraction`` when not ``rational``."""
+    if not rational:
+        return Fraction(ways, deals)
+    from sympy import Rational  # loaded only by those who ask for SymPy's numbers
+
+    return Rational(ways, deals)
+
+
 @dataclass(frozen=True)
 class Belief:
     """What a player may believe of their own hand: ``cards``, the Evidence they cannot
-    see (in their hand or in the deck); ``chances``, one mapping a slot, from every unseen
-    card to the exact chance it is the card in that slot (each sums to 1); ``deals``, how
-    many ways there are of filling the slots consistent with what they were told."""
+    see (in their hand or in the deck); ``ways``, one mapping a slot, from every unseen card
+    to the number of deals with that card in that slot; ``deals``, how many ways there are
+    of filling the slots consistent with what they were told."""
 
     player: int
     cards: tuple[Evidence, ...]
-    chances: tuple[Mapping[Evidence, Rational], ...]
+    ways: tuple[Mapping[Evidence, int], ...]
     deals: int
 
-    def chance(self, slot: int, pred: Callable[[Evidence], bool] | Evidence) -> Rational:
+    @property
+    def chances(self) -> tuple[Mapping[Evidence, object], ...]:
+        """One mapping a slot: every unseen card to the exact chance (``Rational``) that it
+        is the card in that slot (each sums to 1)."""
+        return tuple(MappingProxyType({c: _exact(w, self.deals) for c, w in row.items()}) for row in self.ways)
+
+    def chance(self, slot: int, pred: Callable[[Evidence], bool] | Evidence, rational: bool = True):
         """The chance the card in ``slot`` is ``pred`` (one card) or satisfies it (a test
         on a card, e.g. ``lambda c: c.icon == "Track"``)."""
-        if isinstance(pred, Evidence):
-            return self.chances[slot].get(pred, Rational(0))
-        return sum((p for card, p in self.chances[slot].items() if pred(card)), Rational(0))
+        row = self.ways[slot]
+        ways = row.get(pred, 0) if isinstance(pred, Evidence) else sum(w for c, w in row.items() if pred(c))
+        return _exact(ways, self.deals, rational)
 
-    def numbers(self, slot: int) -> dict[int, Rational]:
+    def numbers(self, slot: int, rational: bool = True) -> dict:
         """The chance of each number for the card in ``slot`` (numbers it cannot be left out)."""
-        return self._by(slot, lambda card: card.number)
+        return self._by(slot, lambda card: card.number, rational)
 
-    def icons(self, slot: int) -> dict[str, Rational]:
+    def icons(self, slot: int, rational: bool = True) -> dict:
         """The chance of each icon for the card in ``slot`` (icons it cannot be left out)."""
-        return self._by(slot, lambda card: card.icon)
+        return self._by(slot, lambda card: card.icon, rational)
 
-    def _by(self, slot: int, feature: Callable[[Evidence], object]) -> dict:
+    def _by(self, slot: int, feature: Callable[[Evidence], object], rational: bool) -> dict:
         """The chance of each value of ``feature`` for the card in ``slot``, nonzero only."""
-        out: dict = {}
-        for card, p in self.chances[slot].items():
-            if p:
-                out[feature(card)] = out.get(feature(card), Rational(0)) + p
-        return out
+        tally: dict = {}
+        for card, w in self.ways[slot].items():
+            if w:
+                tally[feature(card)] = tally.get(feature(card), 0) + w
+        return {value: _exact(w, self.deals, rational) for value, w in tally.items()}
 
     def likeliest(self, slot: int) -> tuple[Evidence, ...]:
         """The unseen cards most likely to be in ``slot``, best first (ties in card order)."""
-        return tuple(sorted((c for c, p in self.chances[slot].items() if p), key=lambda c: (-self.chances[slot][c], c)))
+        row = self.ways[slot]
+        return tuple(sorted((c for c, w in row.items() if w), key=lambda c: (-row[c], c)))
 
 
 def seen(view: View) -> frozenset[Evidence]:
@@ -145,7 +165,7 @@ def belief(view: View) -> Belief:
                     if sub == 0:
                         break
                     sub = (sub - 1) & rest
-            row[card] = Rational(ways, deals)
+            row[card] = ways
         chances.append(MappingProxyType(row))
     return Belief(me, cards, tuple(chances), deals)
 
@@ -159,13 +179,13 @@ class InvestigateOdds:
     total now exactly the target (the Lead can be confirmed); ``kill``: the right icon,
     the total past the target (the Lead dies); ``wrong_icon``: the target goes up."""
 
-    advance: Rational
-    exact: Rational
-    kill: Rational
-    wrong_icon: Rational
+    advance: object  # Rational, or Fraction
+    exact: object
+    kill: object
+    wrong_icon: object
 
     @property
-    def survives(self) -> Rational:
+    def survives(self):
         """The chance the Lead lives on (everything but ``kill``)."""
         return self.advance + self.exact + self.wrong_icon
 
@@ -175,14 +195,16 @@ class EliminateOdds:
     """The chances of Eliminating one slot; they add up to 1. ``short``: the Investigation
     track stays below 20; ``exact``: it lands on 20; ``over``: it passes 20 (the case is lost)."""
 
-    short: Rational
-    exact: Rational
-    over: Rational
+    short: object  # Rational, or Fraction
+    exact: object
+    over: object
 
 
-def investigate_odds(view: View, slot: int, kind: str, known: Belief | None = None) -> InvestigateOdds:
+def investigate_odds(view: View, slot: int, kind: str, known: Belief | None = None,
+                     rational: bool = True) -> InvestigateOdds:
     """The chances of what Investigating the open ``kind`` Lead with the card in ``slot``
-    would do, for ``view``'s player (``known``: their belief, if worked out already).
+    would do, for ``view``'s player (``known``: their belief, if worked out already;
+    ``rational=False``: as ``Fraction``).
     ``ValueError`` if that section has no open Lead or is confirmed."""
     pile = next((p for p in view.piles if p.kind == kind), None)
     if pile is None or pile.lead is None:
@@ -192,18 +214,20 @@ def investigate_odds(view: View, slot: int, kind: str, known: Belief | None = No
     known = known or belief(view)
     icon, target, total = pile.lead.icon, pile.target, pile.total  # the engine's sums (leads.py)
 
-    def matched(test: Callable[[int], bool]) -> Rational:
-        return known.chance(slot, lambda c: c.icon == icon and test(total + c.number))
+    def matched(test: Callable[[int], bool]):
+        return known.chance(slot, lambda c: c.icon == icon and test(total + c.number), rational)
 
     return InvestigateOdds(advance=matched(lambda t: t < target), exact=matched(lambda t: t == target),
-                           kill=matched(lambda t: t > target), wrong_icon=known.chance(slot, lambda c: c.icon != icon))
+                           kill=matched(lambda t: t > target),
+                           wrong_icon=known.chance(slot, lambda c: c.icon != icon, rational))
 
 
-def eliminate_odds(view: View, slot: int, known: Belief | None = None) -> EliminateOdds:
+def eliminate_odds(view: View, slot: int, known: Belief | None = None, rational: bool = True) -> EliminateOdds:
     """The chances of where Eliminating the card in ``slot`` would leave the Investigation
-    track, for ``view``'s player (``known``: their belief, if worked out already)."""
+    track, for ``view``'s player (``known``: their belief, if worked out already;
+    ``rational=False``: as ``Fraction``)."""
     known = known or belief(view)
     goal, now = INVESTIGATION_GOAL, view.investigation
-    return EliminateOdds(short=known.chance(slot, lambda c: now + c.number < goal),
-                         exact=known.chance(slot, lambda c: now + c.number == goal),
-                         over=known.chance(slot, lambda c: now + c.number > goal))
+    return EliminateOdds(short=known.chance(slot, lambda c: now + c.number < goal, rational),
+                         exact=known.chance(slot, lambda c: now + c.number == goal, rational),
+                         over=known.chance(slot, lambda c: now + c.number > goal, rational))
