@@ -120,6 +120,30 @@ def test_a_hint_is_forgotten_once_its_receiver_has_played_a_card():
     assert bots.fresh_hint(rules.view(state, 1)) is None
 
 
+def test_a_teammate_waiting_on_an_assist_is_not_told_again():
+    # three seats: seat 1 holds the Clue 5 the Suspect lacks and is told so by seat 0;
+    # seat 2 then sees that same hint as the only good one (seat 0 holds Tracks, which no
+    # Lead wants), but seat 1 has not played yet
+    piles = {"Suspect": ((L("Suspect", "Clue", 11),), E("Clue 6")),
+             "Motive": ((L("Motive", "Witness", 9),), ()),
+             "Opportunity": ((L("Opportunity", "Document", 7),), ())}
+    state = rig([E("Track 1", "Track 2", "Track 3"), E("Track 4", "Track 6", "Clue 5"),
+                 E("Track 5", "Witness 1", "Clue 1")], piles=piles)
+    for level in ("conventions", "inference"):
+        hint = bots.make_bots({0: level}, 0)[0].choose(rules.view(state, 0))
+        assert isinstance(hint, Assist) and hint.target == 1 and (hint.icon, hint.number) in {("Clue", None), (None, 5)}
+    # seat 1 answers with an Assist of its own (no card played), and it is seat 2's turn
+    told = _after(_after(state, hint), Assist(1, 2, icon="Track"))  # no Lead wants Tracks
+    view = rules.view(told, 2)
+    assert bots.waiting(view, 1) and not bots.waiting(view, 0)
+    for level in ("conventions", "inference"):
+        move = bots.make_bots({2: level}, 0)[2].choose(view)
+        assert not (isinstance(move, Assist) and move.target == 1), (level, move)
+    # once seat 1 has played a card, it may be told again
+    played = _after(_after(_after(told, Eliminate(2, 0)), Eliminate(0, 0)), Investigate(1, 2, "Suspect"))
+    assert not bots.waiting(rules.view(played, 2), 1)
+
+
 def test_the_last_lead_is_confirmed_only_on_exactly_20():
     done = ((L("Motive", "Witness", 9),), E("Witness 3", "Witness 6"))
     piles = {"Suspect": ((L("Suspect", "Clue", 11),), E("Clue 5", "Clue 6")), "Motive": done,
