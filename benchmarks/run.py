@@ -1,6 +1,7 @@
 """Run the sherlockkit benchmarks, print a table, write benchmarks/results/latest.json.
 
-    .venv/bin/python benchmarks/run.py [--only engine|protocol|analysis|story_case|app|load] [--quick]
+    .venv/bin/python benchmarks/run.py [--only engine|protocol|analysis|story_case|bakerstreet|app|load]
+                                       [--quick]
                                        [--browsers-only]
 
 (``make bench`` runs them all.) Every figure is a median over repeated runs with its
@@ -25,13 +26,14 @@ sys.path.insert(0, str(HERE))
 
 import analysis  # noqa: E402
 import app  # noqa: E402
+import bakerstreet  # noqa: E402
 import engine  # noqa: E402
 import load  # noqa: E402
 import protocol  # noqa: E402
 import story_case  # noqa: E402
 
-BENCHMARKS = {"engine": engine, "protocol": protocol, "analysis": analysis, "story_case": story_case, "app": app,
-              "load": load}
+BENCHMARKS = {"engine": engine, "protocol": protocol, "analysis": analysis, "story_case": story_case,
+              "bakerstreet": bakerstreet, "app": app, "load": load}
 RESULTS = HERE / "results" / "latest.json"
 
 

@@ -1,0 +1,274 @@
+"""Beyond Baker Street: games per second of each bot level against a bare loop, and the
+exact belief against brute force and Monte Carlo.
+
+*Games* (``ladder.play_case``): whole cases of Case File 1, every seat one bot level
+(``bots.LEVELS``), at tables of 2 and 4. *Baseline*: the floor of a game -- a bare loop
+that plays uniformly random legal moves straight from ``rules.legal_actions(state)``, no
+views and no bots. Every repeat plays the floor and then each level for about the same
+time, from the same seeds; the cost of a move of each level relative to the floor is
+taken repeat by repeat (moves a second of the floor / moves a second of the level).
+
+*Belief* (``odds.belief(view)``, exact whole counts): the views of the seat to move at
+three stages of bot games (the fresh table, half-way, four fifths of the way) of the
+inference bot, at tables of 2 and 4. *Baselines*, each paired with the exact count on the
+same position: (a) brute force -- list every deal of the unseen cards into the player's
+slots that fits what they were told, and count (only where there are at most
+:data:`BRUTE_LIMIT` deals; the counts must equal the exact ones); (b) Monte Carlo --
+:data:`SAMPLES` deals drawn uniformly among those that fit (each slot drawn from the cards
+it may hold, the draw thrown away when a card comes twice), with the estimate's largest
+error against the exact chances. Also: building every chance of a belief as SymPy
+``Rational`` (sympy's cache cleared first) against ``fractions.Fraction``, which the table
+and the bots use.
+"""
+
+from __future__ import annotations
+
+import random
+from time import perf_counter
+
+from common import ratios, row
+from sherlockkit.games.bakerstreet import bots, ladder, odds, rules
+from sherlockkit.games.bakerstreet.state import View
+
+CASE = 1
+TABLES = (2, 4)
+#: brute force only on positions with at most this many deals
+BRUTE_LIMIT = 200_000
+#: the Monte Carlo baseline's sample of deals
+SAMPLES = 10_000
+#: where in a game the belief's positions are taken (fraction of its moves)
+STAGES = {"fresh": 0.0, "mid": 0.5, "late": 0.8}
+
+
+# --- games ----------------------------------------------------------------------------------------
+
+def bare_game(players: int, seed: int) -> int:
+    """A case played by uniformly random legal moves straight from the engine (no views,
+    no bots); returns how many moves it lasted."""
+    rng = random.Random(seed)
+    state = rules.new(seed, players, CASE)
+    moves = 0
+    while rules.outcome(state) is None:
+        state = rules.play(state, rng.choice(rules.legal_actions(state)))
+        moves += 1
+    return moves
+
+
+def bot_game(level: str, players: int, seed: int) -> int:
+    """A case played by a team of ``level`` bots (``ladder.play_case``); its number of moves."""
+    return len(ladder.play_case(level, players, CASE, seed).moves)
+
+
+def rate(play, budget: float, first_seed: int) -> tuple[float, float]:
+    """Games a second and moves a second of ``play(seed)`` (which returns a game's moves),
+    played from ``first_seed`` on for about ``budget`` seconds (at least one game)."""
+    games = moves = 0
+    start = perf_counter()
+    while True:
+        moves += play(first_seed + games)
+        games += 1
+        elapsed = perf_counter() - start
+        if elapsed >= budget:
+            return games / elapsed, moves / elapsed
+
+
+def games_rows(repeats: int, budget: float) -> tuple[dict, list[dict]]:
+    """Interleaved runs of the floor and every level at each table size: the raw rates
+    and the table's rows (games/s, moves a game, cost of a move relative to the floor)."""
+    kinds = ("bare",) + bots.LEVELS
+    plays = {(kind, n): (lambda seed, n=n: bare_game(n, seed)) if kind == "bare"
+             else (lambda seed, kind=kind, n=n: bot_game(kind, n, seed)) for kind in kinds for n in TABLES}
+    for play in plays.values():  # warm up imports and caches
+        play(10_000)
+    games = {key: [] for key in plays}
+    moves = {key: [] for key in plays}
+    for r in range(repeats):
+        for key, play in plays.items():
+            g, m = rate(play, budget, first_seed=r * 1000)
+            games[key].append(g)
+            moves[key].append(m)
+    out = []
+    for n in TABLES:
+        for kind in kinds:
+            label = "floor: random legal moves" if kind == "bare" else f"{kind} bots"
+            per_game = [m / g for g, m in zip(games[(kind, n)], moves[(kind, n)])]
+            out.append(row(f"{n}p {label}", games[(kind, n)], "games/s"))
+            out.append(row(f"{n}p {label}: moves a game", per_game, "moves"))
+        for kind in bots.LEVELS:
+            out.append(row(f"{n}p ratio {kind}/floor cost per move", ratios(moves[("bare", n)], moves[(kind, n)]), "x"))
+    raw = {f"{kind}/{n}p": {"games_per_s": games[(kind, n)], "moves_per_s": moves[(kind, n)]}
+           for (kind, n) in plays}
+    return raw, out
+
+
+# --- positions and the baselines of the belief ------------------------------------------------------
+
+def positions(seeds, tables=TABLES, level: str = "inference") -> list[tuple[str, View]]:
+    """Views of the seat to move at each stage of :data:`STAGES` of the bot games dealt
+    from ``seeds``: ``(label, view)``, the label "2p mid" and the like."""
+    out = []
+    for n in tables:
+        for seed in seeds:
+            game = ladder.play_case(level, n, CASE, seed)
+            marks = {round(f * len(game.moves)): stage for stage, f in STAGES.items()}
+            state = rules.new(seed, n, CASE)
+            for i, action in enumerate(game.moves + (None,)):
+                if i in marks:
+                    out.append((f"{n}p {marks[i]}", rules.view(state, state.turn)))
+                if action is not None:
+                    state = rules.play(state, action)
+    return out
+
+
+def _allowed(view: View) -> tuple[tuple, list[list[int]]]:
+    """The unseen cards, and for each slot of the player's hand the indices of those it may hold."""
+    cards = odds.unseen(view)
+    told = view.told[view.player]
+    return cards, [[j for j, c in enumerate(cards) if odds.fits(t, c)] for t in told]
+
+
+def brute_force(view: View) -> tuple[int, list[list[int]]]:
+    """Every deal of the unseen cards into the player's slots that fits what they were
+    told, listed one by one: how many there are, and for each slot how many put each
+    unseen card (in ``odds.unseen`` order) there."""
+    cards, allowed = _allowed(view)
+    slots = len(allowed)
+    ways = [[0] * len(cards) for _ in range(slots)]
+    hand: list[int] = []
+    deals = 0
+
+    def place(s: int, used: int) -> None:
+        nonlocal deals
+        if s == slots:
+            deals += 1
+            for k, j in enumerate(hand):
+                ways[k][j] += 1
+            return
+        for j in allowed[s]:
+            if not used >> j & 1:
+                hand.append(j)
+                place(s + 1, used | 1 << j)
+                hand.pop()
+
+    place(0, 0)
+    return deals, ways
+
+
+def monte_carlo(view: View, rng: random.Random, samples: int = SAMPLES) -> tuple[list[list[float]], int]:
+    """Estimated chance, for each slot, of each unseen card, from ``samples`` deals drawn
+    uniformly among those that fit what the player was told (each slot drawn from the cards
+    it may hold; a draw is thrown away as soon as a card comes twice, which keeps the kept
+    deals equally likely); also how many draws it took."""
+    cards, allowed = _allowed(view)
+    counts = [[0] * len(cards) for _ in allowed]
+    kept = draws = 0
+    choice = rng.choice
+    while kept < samples:
+        draws += 1
+        used, hand = 0, []
+        for options in allowed:
+            j = choice(options)
+            if used >> j & 1:
+                break
+            used |= 1 << j
+            hand.append(j)
+        else:
+            kept += 1
+            for k, j in enumerate(hand):
+                counts[k][j] += 1
+    return [[c / samples for c in slot] for slot in counts], draws
+
+
+def largest_error(belief: odds.Belief, estimate: list[list[float]]) -> float:
+    """The largest gap between an exact chance of ``belief`` and its estimate."""
+    return max(abs(w / belief.deals - est[j])
+               for row_, est in zip(belief.ways, estimate) for j, w in enumerate(row_[c] for c in belief.cards))
+
+
+def all_chances(belief: odds.Belief, rational: bool) -> list:
+    """Every chance of ``belief`` (each slot, each unseen card), as Rational or Fraction."""
+    return [belief.chance(s, card, rational) for s in range(len(belief.ways)) for card in belief.cards]
+
+
+def _mean_time(fn, at_least: float = 0.005) -> float:
+    """Seconds a call of ``fn`` takes, averaged over as many calls as fill ``at_least`` seconds."""
+    calls, start = 0, perf_counter()
+    while True:
+        fn()
+        calls += 1
+        elapsed = perf_counter() - start
+        if elapsed >= at_least:
+            return elapsed / calls
+
+
+def _timed(fn, *args):
+    start = perf_counter()
+    result = fn(*args)
+    return perf_counter() - start, result
+
+
+def belief_rows(seeds) -> tuple[dict, list[dict]]:
+    """Each position's exact belief paired with brute force (where small enough), Monte
+    Carlo and Rational / Fraction chances: the raw figures and the table's rows."""
+    from sympy.core.cache import clear_cache
+
+    found = positions(seeds)
+    all_chances(odds.belief(found[0][1]), True)  # warm up sympy's import
+    raw = []
+    for i, (label, view) in enumerate(found):
+        exact = _mean_time(lambda: odds.belief(view))
+        belief = odds.belief(view)
+        rec = {"position": label, "deals": belief.deals, "slots": len(belief.ways), "unseen": len(belief.cards),
+               "exact_s": exact, "brute_s": None, "brute_agrees": None}
+        if belief.deals <= BRUTE_LIMIT:
+            rec["brute_s"], (deals, ways) = _timed(brute_force, view)
+            rec["brute_agrees"] = deals == belief.deals and all(
+                [r[c] for c in belief.cards] == w for r, w in zip(belief.ways, ways))
+        rec["mc_s"], (estimate, draws) = _timed(monte_carlo, view, random.Random(i))
+        rec["mc_draws"], rec["mc_max_error"] = draws, largest_error(belief, estimate)
+        fraction, rational = [], []
+        for _ in range(3):  # the quickest of three calls each, sympy's cache cleared before each
+            fraction.append(_timed(all_chances, belief, False)[0])
+            clear_cache()
+            rational.append(_timed(all_chances, belief, True)[0])
+        rec["fraction_s"], rec["rational_s"] = min(fraction), min(rational)
+        raw.append(rec)
+    if not all(r["brute_agrees"] in (None, True) for r in raw):
+        raise AssertionError("brute force and odds.belief disagree on a position")
+    ms = lambda xs: [x * 1000 for x in xs]  # noqa: E731
+    out = []
+    for label in dict.fromkeys(r["position"] for r in raw):  # positions differ by 10^6 in size: by stage
+        at = [r for r in raw if r["position"] == label]
+        brute = [r for r in at if r["brute_s"] is not None]
+        out += [
+            row(f"belief {label}: deals that fit", [r["deals"] for r in at], "deals"),
+            row(f"belief {label}: exact", ms([r["exact_s"] for r in at]), "ms"),
+            row(f"belief {label}: ratio exact/brute force", ratios([r["exact_s"] for r in brute],
+                                                                   [r["brute_s"] for r in brute]), "x"),
+            row(f"belief {label}: ratio exact/Monte Carlo", ratios([r["exact_s"] for r in at],
+                                                                   [r["mc_s"] for r in at]), "x"),
+        ]
+    brute = [r for r in raw if r["brute_s"] is not None]
+    out += [
+        row(f"brute force (<= {BRUTE_LIMIT:,} deals)", ms([r["brute_s"] for r in brute]), "ms"),
+        row("brute force agrees (1 = every count)", [float(r["brute_agrees"]) for r in brute], "yes"),
+        row(f"Monte Carlo {SAMPLES:,} deals", ms([r["mc_s"] for r in raw]), "ms"),
+        row("Monte Carlo max |error|", [r["mc_max_error"] for r in raw], "prob"),
+        row("Monte Carlo draws a kept deal", [r["mc_draws"] / SAMPLES for r in raw], "draws"),
+        row("every chance as Fraction", ms([r["fraction_s"] for r in raw]), "ms"),
+        row("every chance as Rational", ms([r["rational_s"] for r in raw]), "ms"),
+        row("ratio Rational/Fraction", ratios([r["rational_s"] for r in raw], [r["fraction_s"] for r in raw]), "x"),
+    ]
+    return {"positions": raw}, out
+
+
+def run(quick: bool = False) -> dict:
+    """The games and the belief benchmarks; every raw figure and the table's rows."""
+    repeats, budget, seeds = (3, 0.25, range(1)) if quick else (7, 0.8, range(6))
+    games_raw, games_table = games_rows(repeats, budget)
+    belief_raw, belief_table = belief_rows(seeds)
+    return {
+        "case": CASE, "repeats": repeats, "seconds_per_repeat": budget, "samples": SAMPLES,
+        "brute_limit": BRUTE_LIMIT, "games": games_raw, "belief": belief_raw,
+        "rows": games_table + belief_table,
+    }
