@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from sherlockkit.games.bakerstreet import bots, characters, narration, rules
+from sherlockkit.games.bakerstreet import bots, characters, narration, odds, rules
 from sherlockkit.games.bakerstreet.cards import (
     CASE_FILES, HAND_SIZES, ICONS, KINDS, MAX_PLAYERS, MIN_PLAYERS, NUMBERS, Evidence,
 )
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall, View
-from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, told_words, tracks_svg
+from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, odds_html, told_words, tracks_svg
 from widgets.controls import action_button
 from widgets.session import GameSession
 from widgets.table import GameTable
@@ -143,6 +143,13 @@ class BakerStreetTable(GameTable):
         self.eliminate_button = action_button("Eliminate it", lambda _: self._eliminate(), "eliminate",
                                               style="warning")
         self.slot_bar = self._bar([*self.investigate_buttons.values(), self.eliminate_button])
+        # The odds of the card you point at, under its Investigate and Eliminate buttons.
+        # Shown by pointing itself, not behind a toggle: on a phone a toggle is one more tap
+        # and one more row, and pointing is already the on-demand gesture (tap again to
+        # fold it). Below the buttons, so opening it never pushes them down the screen.
+        self.odds = w.HTML()
+        self.odds.add_class("sk-odds-box")
+        self._belief: tuple[View, odds.Belief] | None = None  # the last view's belief, kept for its redraws
         self.assist_buttons = [action_button("", lambda _, s=s: self._choose_target(s), f"assist-{s}", style="info")
                                for s in range(MAX_PLAYERS)]
         self.hint_buttons = [action_button("", lambda _, k=k: self._hint(k), f"hint-{k}")
@@ -164,7 +171,7 @@ class BakerStreetTable(GameTable):
         self.log_box = Parts("sk-log", "sk-log-line")
         self.setup = self._setup_panel()
         super().__init__(game, [self.header, self.tracks, self.counts, self.leads, *self.seats, self.known,
-                                self.prompt, self.slot_bar, self.assist_bar, self.lead_bar, self.message,
+                                self.prompt, self.slot_bar, self.odds, self.assist_bar, self.lead_bar, self.message,
                                 self.log_box, self.setup])
 
     @staticmethod
@@ -203,9 +210,11 @@ class BakerStreetTable(GameTable):
 
     def _act(self, action) -> bool:
         """Play ``action`` as you; a refusal is the engine's sentence in the message."""
+        held = self.slot, self.target
+        self.slot = self.target = None  # put down before the move's own redraw: no odds worked out for nothing
         done = self.game.act(action)
-        if done:
-            self.slot = self.target = None
+        if not done:
+            self.slot, self.target = held
             self.redraw()
         return done
 
@@ -274,6 +283,7 @@ class BakerStreetTable(GameTable):
         self._draw_seats(view, names, your_turn)
         self._draw_actions(view, names, your_turn)
         self.known.value = self._known(view, names)
+        self._draw_odds(view)
         if view.outcome is not None:
             self.prompt.value = ""
         elif your_turn:
@@ -297,6 +307,17 @@ class BakerStreetTable(GameTable):
         words = told_words(view.told[seat][slot])
         knows = "nothing yet" if words == "?" else words
         return f"<b>{escape(names[seat])}</b> knows of their {escape(hand[slot])} (card {slot + 1}): {escape(knows)}."
+
+    def _draw_odds(self, view: View) -> None:
+        """The odds of the card of yours pointed at, while the case is open; the belief is
+        worked out once per view (a redraw for a message or a click reuses it)."""
+        if self.slot is None or view.outcome is not None or self.slot >= view.hand_sizes[view.player]:
+            self.odds.layout.display, self.odds.value = "none", ""
+            return
+        if self._belief is None or self._belief[0] != view:
+            self._belief = (view, odds.belief(view))
+        self.odds.value = odds_html(view, self.slot, self._belief[1])
+        self.odds.layout.display = None
 
     def _draw_seats(self, view: View, names, your_turn: bool) -> None:
         for seat, box in enumerate(self.seats):

@@ -9,8 +9,10 @@ the class names, titles and text of a back are the same for any card behind it.
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 
-from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, INVESTIGATION_GOAL, Evidence, Lead
+from sherlockkit.games.bakerstreet import odds
+from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, ICONS, INVESTIGATION_GOAL, Evidence, Lead
 from sherlockkit.games.bakerstreet.state import PileView, Told, View
 
 #: an icon's colour on the cards (a colour and a letter, so it reads without colour too)
@@ -52,6 +54,20 @@ STYLE = """<style>
 .sk-bakerstreet .sk-known { font-size: 0.92em; color: #333; }
 .sk-table.sk-bakerstreet .sk-log { max-height: 260px; flex-direction: column-reverse; overflow-y: auto; font-size: 0.92em; border-top: 1px solid #eee; }
 .sk-bakerstreet .sk-log-line { margin: 1px 0; }
+.sk-bakerstreet .sk-odds { border: 1px solid #d8cfae; background: #fffdf4; border-radius: 8px; padding: 3px 6px;
+  margin: 2px 0; font-size: 0.9em; max-width: 560px; box-sizing: border-box; }
+.sk-bakerstreet .sk-odds table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+.sk-bakerstreet .sk-odds th, .sk-bakerstreet .sk-odds td { padding: 1px 3px; text-align: center;
+  vertical-align: top; line-height: 1.15; overflow-wrap: anywhere; }
+.sk-bakerstreet .sk-odds th:first-child { text-align: left; width: 30%; }
+.sk-bakerstreet .sk-odds thead th { font-weight: normal; color: #555; font-size: 0.9em; }
+.sk-bakerstreet .sk-odds tbody tr { border-top: 1px solid #eee3c4; }
+.sk-bakerstreet .sk-odds small { display: block; color: #777; font-size: 0.8em; }
+.sk-bakerstreet .sk-odds .sk-nil { color: #aaa; }
+.sk-bakerstreet .sk-odds .sk-kill, .sk-bakerstreet .sk-odds .sk-lost-odds { color: #a00; }
+.sk-bakerstreet .sk-odds .sk-exact-odds { color: #064; }
+.sk-bakerstreet .sk-odds-line { margin: 2px 0; }
+.sk-bakerstreet .sk-odds-line small { display: inline; }
 </style>"""
 
 
@@ -150,3 +166,78 @@ def _impossible_html(view: View) -> str:
              f"<span class='sk-card' style='background:#777'>{escape(c.kind)} {escape(c.icon)} {c.value}</span>"
              for c in view.impossible]
     return f"<div class='sk-impossible-cards'><small>In the Impossible:</small> {''.join(shown)}</div>"
+
+
+# --- the odds of the card you point at ----------------------------------------------------------------
+
+#: an Investigate's outcomes, as ``odds.InvestigateOdds`` names them, with the panel's
+#: column heading and what it means (the heading's title)
+INVESTIGATE_COLUMNS = (
+    ("advance", "advances", "the right icon, and the total stays below the target"),
+    ("exact", "exact", "the right icon, and the total meets the target: the Lead can be Confirmed"),
+    ("kill", "kills", "the right icon, but the total passes the target: the Lead dies"),
+    ("wrong_icon", "wrong icon", "another icon: the card counts nothing and the target goes up by its number"),
+)
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a whole percentage for the eye: "0%" and "100%" only when it is exactly
+    impossible or certain, so a small chance reads "<1%" and a near-certainty ">99%"."""
+    if chance == 0:
+        return "0%"
+    if chance == 1:
+        return "100%"
+    whole = int(chance * 100 + Fraction(1, 2))  # to the nearest percent, halves up
+    return "<1%" if whole < 1 else ">99%" if whole > 99 else f"{whole}%"
+
+
+def _chance_cell(chance: Fraction, name: str, css: str = "") -> str:
+    """A cell: the percentage, and the exact fraction under it (and as its title, for a mouse)."""
+    css = " sk-nil" if chance == 0 else css
+    return f"<td class='sk-odds-cell{css}' data-odds='{escape(name)}' title='{chance}'>{_with_fraction(chance)}</td>"
+
+
+def _with_fraction(chance: Fraction) -> str:
+    """The percentage, then the exact fraction in small print unless it is 0 or 1 (the
+    percentage says those exactly)."""
+    return percent(chance) + ("" if chance in (0, 1) else f" <small>{chance}</small>")
+
+
+def _chances_line(label: str, chances: dict, key, kind: str) -> str:
+    """A short line of what a card may be: ``label`` then each value and its chance, the
+    values it cannot be left out. Each value is written "Clue: 25%", never "Clue 2...",
+    so no text here reads as a card's name."""
+    parts = [f"<span data-odds='{kind} {escape(value)}' title='{chances[value]}'>{escape(value)}: "
+             f"{percent(chances[value])}</span>" for value in sorted(chances, key=key)]
+    return f"<div class='sk-odds-line sk-odds-{kind}s'>{label} {' · '.join(parts)}</div>"
+
+
+def odds_html(view: View, slot: int, known: odds.Belief) -> str:
+    """What Investigating each open Lead, or Eliminating, with the card in ``slot`` of your
+    hand would do, and what that card may be: every chance worked out by ``odds`` from your
+    view (``known`` is your belief, from ``odds.belief(view)``), as ``Fraction`` so no
+    SymPy is loaded. Nothing here reads your cards: the page cannot tell them apart."""
+    heads = "".join(f"<th title='{escape(meaning)}'>{escape(head)}</th>" for _, head, meaning in INVESTIGATE_COLUMNS)
+    rows = []
+    for pile in view.piles:
+        if pile.lead is None or pile.confirmed:
+            continue  # nothing to investigate there
+        chances = odds.investigate_odds(view, slot, pile.kind, known, rational=False)
+        cells = "".join(_chance_cell(getattr(chances, field), f"{pile.kind} {field}",
+                                     {"exact": " sk-exact-odds", "kill": " sk-kill"}.get(field, ""))
+                        for field, _, _ in INVESTIGATE_COLUMNS)
+        # "Track · at 4 of 12": never "Track 4", which would read as a card
+        where = f"{escape(pile.lead.icon)} · at {pile.total} of {pile.target}"
+        rows.append(f"<tr data-kind='{escape(pile.kind)}'><th>{escape(pile.kind)}<small>{where}</small></th>{cells}</tr>")
+    table = (f"<table><thead><tr><th>Investigate</th>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+             if rows else "<div class='sk-odds-line'>No Lead is open to investigate.</div>")
+    gone = odds.eliminate_odds(view, slot, known, rational=False)
+    eliminate = (f"<div class='sk-odds-line sk-odds-eliminate'><b>Eliminate</b> (track on {view.investigation}): "
+                 f"lands on {INVESTIGATION_GOAL} <span class='sk-exact-odds' data-odds='Eliminate exact' "
+                 f"title='{gone.exact}'>{_with_fraction(gone.exact)}</span> · passes "
+                 f"{INVESTIGATION_GOAL}, the case lost <span class='sk-lost-odds' data-odds='Eliminate over' "
+                 f"title='{gone.over}'>{_with_fraction(gone.over)}</span></div>")
+    numbers = _chances_line("<b>Its number</b>", known.numbers(slot, rational=False), int, "number")
+    icons = _chances_line("<b>Its icon</b>", known.icons(slot, rational=False), ICONS.index, "icon")
+    return (f"<div class='sk-odds' data-slot='{slot}'><div class='sk-odds-line'><b>Card {slot + 1}: the odds</b> "
+            f"<small>from what you see and were told</small></div>{table}{eliminate}{numbers}{icons}</div>")

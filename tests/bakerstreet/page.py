@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from fractions import Fraction
 
 from sherlockkit.games.bakerstreet.cards import KINDS, Evidence
 from sherlockkit.games.bakerstreet.state import Eliminated, EvidenceReturned, Investigated, Recalled
@@ -101,8 +102,10 @@ def play_for_you(table, rng: random.Random) -> bool:
         live = [k for k in KINDS if shown(table.pursue_buttons[k])]
         table.pursue_buttons[rng.choice(live)].click()
         return True
-    slots = [b for b in table.card_buttons[0] if shown(b)]
-    rng.choice(slots).click()
+    slots = [k for k, b in enumerate(table.card_buttons[0]) if shown(b)]
+    k = rng.choice(slots)
+    if table.slot != k:  # a second click on the card pointed at would put it down again
+        table.card_buttons[0][k].click()
     if roll < 0.4:
         table.eliminate_button.click()
     else:
@@ -110,3 +113,16 @@ def play_for_you(table, rng: random.Random) -> bool:
         live = [k for k in live if shown(table.pursue_buttons[k])] or live
         table.investigate_buttons[rng.choice(live)].click()
     return True
+
+
+def odds_shown(table) -> dict[str, Fraction]:
+    """The chances the odds panel shows, by name ("Suspect advance", "Eliminate over",
+    "number 3", "icon Clue"), read from the exact fraction each carries; {} when hidden."""
+    if not shown(table.odds):
+        return {}
+    return {name: Fraction(value) for name, value in re.findall(r"data-odds='([^']+)' title='([^']+)'", table.odds.value)}
+
+
+def odds_percents(table) -> dict[str, str]:
+    """The percentage the panel writes for each chance, by the same names."""
+    return dict(re.findall(r"data-odds='([^']+)' title='[^']+'>(?:[^<:]*: )?([<>]?[0-9]+%)", table.odds.value))

@@ -3,31 +3,41 @@ your own cards never in any widget's state, a table for every setting, refusals 
 sentences."""
 
 import random
+from fractions import Fraction
 
 import pytest
 
-from sherlockkit.games.bakerstreet import rules
+from sherlockkit.games.bakerstreet import odds, rules
 from sherlockkit.games.bakerstreet.cards import Evidence
 from sherlockkit.games.bakerstreet.state import Assist, Assisted, Eliminate, PowerUsed
 
 from .page import (
-    BakerStreetSession, BakerStreetTable, card_forms, game, hidden_cards, leaks, play_for_you, shown, wire_text,
+    BakerStreetSession, BakerStreetTable, card_forms, game, hidden_cards, leaks, odds_percents, odds_shown,
+    play_for_you, shown, wire_text,
 )
+from widgets import bakerstreet
 from widgets.bakerstreet import offered_levels
 
 
 def play_out(table, rng, limit=600) -> int:
     """Play the case to its end (you by clicks, bots on the clock), checking for leaks
-    after every move; the number of moves made."""
-    moves = 0
+    after every move; the number of moves made. While the bots play, one of your cards
+    is pointed at, so the odds panel is on the page whenever the leaks are looked for
+    after a bot's move."""
+    moves = opened = 0
     while table.game.view.outcome is None:
         before = len(table.game.actions)
         if not play_for_you(table, rng):
+            size = table.game.view.hand_sizes[0]
+            if table.slot is None and size:
+                table.card_buttons[0][moves % size].click()
+            opened += shown(table.odds)
             table.game.clock.advance(5)
         if len(table.game.actions) != before:
             moves += 1
             assert leaks(table) == [], (moves, leaks(table))
         assert moves < limit
+    assert opened > 0, "the odds panel was never open"
     return moves
 
 
@@ -68,6 +78,7 @@ def test_the_page_is_the_same_whatever_your_cards_are():
     if session.view.outcome is not None:
         pytest.skip("the case ended early")
     table.card_buttons[0][0].click()  # a card of yours pointed at: still nothing of it shown
+    assert shown(table.odds) and "the odds" in table.odds.value  # its odds are on the page too
     before = wire_text(table)
     for trial in range(5):
         session.state = rules.shuffle_hidden(session.state, 0, random.Random(trial))
@@ -184,3 +195,157 @@ def test_a_two_hint_character_may_name_a_number_and_an_icon_at_once():
     told = [e for e in session.state.events if isinstance(e, Assisted)]
     assert told and told[-1].number is not None and told[-1].icon is not None
     assert session.message == "" and leaks(table) == []
+
+
+# --- the odds of the card you point at ------------------------------------------------------------------
+
+def _fraction(value) -> Fraction:
+    """A SymPy Rational as a Fraction (the test asks odds.py for Rationals, the table for Fractions)."""
+    return Fraction(int(value.p), int(value.q))
+
+
+def expected_odds(view, slot: int) -> dict[str, Fraction]:
+    """What the panel must show for ``slot``, asked of ``odds`` here in SymPy's numbers."""
+    known = odds.belief(view)
+    out = {}
+    for pile in view.piles:
+        if pile.lead is not None and not pile.confirmed:
+            chances = odds.investigate_odds(view, slot, pile.kind, known)
+            for field in ("advance", "exact", "kill", "wrong_icon"):
+                out[f"{pile.kind} {field}"] = _fraction(getattr(chances, field))
+    gone = odds.eliminate_odds(view, slot, known)
+    out["Eliminate exact"], out["Eliminate over"] = _fraction(gone.exact), _fraction(gone.over)
+    out.update({f"number {n}": _fraction(p) for n, p in known.numbers(slot).items()})
+    out.update({f"icon {i}": _fraction(p) for i, p in known.icons(slot).items()})
+    return out
+
+
+def assert_percents_read_the_fractions(table) -> None:
+    """Every percentage on the panel is its fraction rounded, 0% and 100% only when exact."""
+    chances, written = odds_shown(table), odds_percents(table)
+    assert set(written) == set(chances)
+    for name, chance in chances.items():
+        text = written[name]
+        if chance in (0, 1):
+            assert text == f"{int(chance * 100)}%", (name, text)
+        elif text == "<1%":
+            assert chance < Fraction(1, 200), name
+        elif text == ">99%":
+            assert chance > Fraction(199, 200), name
+        else:
+            assert 1 <= int(text[:-1]) <= 99 and abs(int(text[:-1]) - chance * 100) <= Fraction(1, 2), (name, text)
+
+
+def _midgame(seed: int, players: int, moves: int):
+    """A table after a few moves (yours by clicks, the bots' on the clock)."""
+    table = BakerStreetTable(game(seed=seed, players=players))
+    rng = random.Random(seed)
+    while len(table.game.actions) < moves and table.game.view.outcome is None:
+        if not play_for_you(table, rng):
+            table.game.clock.advance(5)
+    return table
+
+
+@pytest.mark.parametrize("seed,players,moves", [(7, 2, 0), (12, 2, 6), (13, 3, 9), (14, 4, 12)])
+def test_pointing_at_your_card_shows_its_odds_as_odds_py_gives_them(seed, players, moves):
+    table = _midgame(seed, players, moves)
+    view = table.game.view
+    assert view.outcome is None
+    assert not shown(table.odds) and table.odds.value == ""
+    for slot in range(view.hand_sizes[0]):
+        table.card_buttons[0][slot].click()
+        assert table.slot == slot and shown(table.odds)
+        assert f"Card {slot + 1}: the odds" in table.odds.value
+        assert odds_shown(table) == expected_odds(view, slot)
+        assert_percents_read_the_fractions(table)
+    table.card_buttons[0][view.hand_sizes[0] - 1].click()  # the same card again: put down, the panel folds
+    assert table.slot is None and not shown(table.odds)
+
+
+def test_a_confirmed_or_lost_lead_has_no_row():
+    table = _midgame(12, 2, 6)
+    view = table.game.view
+    table.card_buttons[0][0].click()
+    open_kinds = {p.kind for p in view.piles if p.lead is not None and not p.confirmed}
+    rows = {name.split()[0] for name in odds_shown(table) if name.split()[0] in ("Suspect", "Motive", "Opportunity")}
+    assert rows == open_kinds
+
+
+def test_the_odds_follow_the_view_after_a_move():
+    session = game(seed=22, players=2)
+    table = BakerStreetTable(session)
+    changed = 0
+    for _ in range(8):
+        if session.view.outcome is not None:
+            break
+        if session.view.turn == 0:  # you Assist: your pointed card is put down by your move
+            table.card_buttons[0][0].click()
+            table.assist_buttons[1].click()
+            next(b for b in table.hint_buttons if shown(b)).click()
+            assert table.slot is None and not shown(table.odds)
+            continue
+        table.card_buttons[0][1].click()  # pointed while the bot thinks
+        before = odds_shown(table)
+        assert before == expected_odds(session.view, 1)
+        session.clock.advance(5)  # the bot moves: the panel is drawn again from the new view
+        assert shown(table.odds) and odds_shown(table) == expected_odds(session.view, 1)
+        changed += odds_shown(table) != before
+        table.card_buttons[0][1].click()
+    assert changed >= 2
+
+
+def test_the_belief_is_worked_out_once_per_view(monkeypatch):
+    calls = []
+    real = odds.belief
+    # the inference bots ask odds.belief too, of their own views: only yours are counted
+    monkeypatch.setattr(bakerstreet.odds, "belief", lambda view: (view.player == 0 and calls.append(view)) or real(view))
+    session = game(seed=31, players=3)
+    table = BakerStreetTable(session)
+    while session.view.turn != 0:
+        session.clock.advance(5)
+    assert calls == []  # nothing pointed at: nothing worked out
+    table.card_buttons[0][0].click()
+    table.card_buttons[0][1].click()
+    table.card_buttons[1][0].click()  # a teammate's card: a redraw of the same view
+    session.message = "a message"
+    session.notify()
+    assert len(calls) == 1
+    table.eliminate_button.click()  # a move: a new view
+    assert len(calls) == 1  # the card is put down with the move: nothing to work out
+    table.card_buttons[0][0].click()
+    assert len(calls) == 2 and calls[1] == session.view
+    session.clock.advance(1)  # one bot move (0.9 s) while it is pointed at: worked out again
+    assert len(calls) == 3 and calls[2] == session.view
+
+
+def test_the_odds_fold_at_the_end_and_sit_beside_what_a_teammate_knows():
+    table = _midgame(12, 2, 2)
+    table.card_buttons[0][0].click()
+    table.card_buttons[1][0].click()
+    assert shown(table.odds) and "knows of their" in table.known.value
+    play_out(table, random.Random(4))
+    table.slot = 0
+    table.redraw()
+    assert not shown(table.odds), "no odds once the case is over"
+
+
+def test_the_odds_are_the_same_whatever_your_cards_are():
+    """The panel of every slot is the same when your hand and the deck are dealt again,
+    on this table and on a new table built on the dealt-again state (no belief kept)."""
+    table = _midgame(41, 3, 7)
+    session = table.game
+    panels = []
+    for slot in range(session.view.hand_sizes[0]):
+        table.card_buttons[0][slot].click()
+        panels.append(table.odds.value)
+    assert len(set(panels)) >= 1 and all(panels)
+    for trial in range(4):
+        session.state = rules.shuffle_hidden(session.state, 0, random.Random(trial))
+        fresh = BakerStreetTable(game(seed=41, players=3))
+        fresh.game.state = session.state
+        for slot, panel in enumerate(panels):
+            for at in (table, fresh):
+                at.slot = slot
+                at.redraw()
+                assert at.odds.value == panel, (trial, slot)
+        assert leaks(table) == []
