@@ -63,13 +63,15 @@ def board_html(view: View, hands: tuple[tuple[Evidence, ...], ...], names: tuple
             f"{counts_html(view)}{hands_html(hands, names)}</div>")
 
 
-def turn_html(number: int, sentences: tuple[str, ...], board: str, opened: bool = False, note: str = "") -> str:
-    """One turn as a folding box: its sentences as the summary, the board after it
-    inside; ``note``, the chapter's remark on the turn, if any, under the box and always
-    shown."""
+def turn_html(number: int, sentences: tuple[str, ...], board: str, opened: bool = False, note: str = "",
+              title: str | None = None) -> str:
+    """One turn as a folding box: "Turn ``number``." (or ``title``) and its sentences as
+    the summary, the board after it inside; ``note``, the chapter's remark on the turn,
+    if any, under the box and always shown."""
     said = " ".join(escape(s) for s in sentences)
     remark = f"<p class='sk-note'>{escape(note)}</p>" if note else ""
-    return (f"<details{' open' if opened else ''}><summary><span class='sk-turn-no'>Turn {number}.</span>"
+    head = escape(title) if title is not None else f"Turn {number}."
+    return (f"<details{' open' if opened else ''}><summary><span class='sk-turn-no'>{head}</span>"
             f"{said}</summary>{board}</details>{remark}")
 
 

@@ -57,6 +57,7 @@ def test_a_turn_folds_its_board_under_its_sentences_and_its_remark_stays_shown()
     assert shut.index("<div>board</div>") < shut.index("</details>") < shut.index("A &amp; B")
     assert turn_html(1, ("x",), "", opened=True).startswith("<details open>")
     assert "sk-note" not in turn_html(1, ("x",), "")
+    assert "The deal.</span>" in turn_html(0, ("x",), "", title="The deal.")
 
 
 def test_a_whole_replay_is_small_enough_for_a_page():
