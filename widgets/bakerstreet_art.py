@@ -59,8 +59,8 @@ STYLE = """<style>
 .sk-bakerstreet .sk-odds table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 .sk-bakerstreet .sk-odds th, .sk-bakerstreet .sk-odds td { padding: 1px 3px; text-align: center;
   vertical-align: top; line-height: 1.15; overflow-wrap: anywhere; }
-.sk-bakerstreet .sk-odds th:first-child { text-align: left; width: 30%; }
-.sk-bakerstreet .sk-odds thead th { font-weight: normal; color: #555; font-size: 0.9em; }
+.sk-bakerstreet .sk-odds th:first-child { text-align: left; width: 27%; }
+.sk-bakerstreet .sk-odds thead th { font-weight: normal; color: #555; font-size: 0.8em; overflow-wrap: normal; }
 .sk-bakerstreet .sk-odds tbody tr { border-top: 1px solid #eee3c4; }
 .sk-bakerstreet .sk-odds small { display: block; color: #777; font-size: 0.8em; }
 .sk-bakerstreet .sk-odds .sk-nil { color: #aaa; }
@@ -68,6 +68,7 @@ STYLE = """<style>
 .sk-bakerstreet .sk-odds .sk-exact-odds { color: #064; }
 .sk-bakerstreet .sk-odds-line { margin: 2px 0; }
 .sk-bakerstreet .sk-odds-line small { display: inline; }
+.sk-bakerstreet .sk-odds .sk-nowrap { white-space: nowrap; }
 </style>"""
 
 
@@ -207,9 +208,10 @@ def _chances_line(label: str, chances: dict, key, kind: str) -> str:
     """A short line of what a card may be: ``label`` then each value and its chance, the
     values it cannot be left out. Each value is written "Clue: 25%", never "Clue 2...",
     so no text here reads as a card's name."""
-    parts = [f"<span data-odds='{kind} {escape(value)}' title='{chances[value]}'>{escape(value)}: "
-             f"{percent(chances[value])}</span>" for value in sorted(chances, key=key)]
-    return f"<div class='sk-odds-line sk-odds-{kind}s'>{label} {' · '.join(parts)}</div>"
+    values = sorted(chances, key=key)
+    parts = [f"<span class='sk-nowrap' data-odds='{kind} {escape(value)}' title='{chances[value]}'>{escape(value)}: "
+             f"{percent(chances[value])}{' ·' if k < len(values) - 1 else ''}</span>" for k, value in enumerate(values)]
+    return f"<div class='sk-odds-line sk-odds-{kind}s'>{label} {' '.join(parts)}</div>"
 
 
 def odds_html(view: View, slot: int, known: odds.Belief) -> str:
@@ -226,17 +228,18 @@ def odds_html(view: View, slot: int, known: odds.Belief) -> str:
         cells = "".join(_chance_cell(getattr(chances, field), f"{pile.kind} {field}",
                                      {"exact": " sk-exact-odds", "kill": " sk-kill"}.get(field, ""))
                         for field, _, _ in INVESTIGATE_COLUMNS)
-        # "Track · at 4 of 12": never "Track 4", which would read as a card
-        where = f"{escape(pile.lead.icon)} · at {pile.total} of {pile.target}"
+        # "Track · 4 of 12": never "Track 4", which would read as a card
+        where = (f"<span class='sk-nowrap'>{escape(pile.lead.icon)} ·</span> "
+                 f"<span class='sk-nowrap'>{pile.total} of {pile.target}</span>")
         rows.append(f"<tr data-kind='{escape(pile.kind)}'><th>{escape(pile.kind)}<small>{where}</small></th>{cells}</tr>")
     table = (f"<table><thead><tr><th>Investigate</th>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
              if rows else "<div class='sk-odds-line'>No Lead is open to investigate.</div>")
     gone = odds.eliminate_odds(view, slot, known, rational=False)
     eliminate = (f"<div class='sk-odds-line sk-odds-eliminate'><b>Eliminate</b> (track on {view.investigation}): "
-                 f"lands on {INVESTIGATION_GOAL} <span class='sk-exact-odds' data-odds='Eliminate exact' "
-                 f"title='{gone.exact}'>{_with_fraction(gone.exact)}</span> · passes "
-                 f"{INVESTIGATION_GOAL}, the case lost <span class='sk-lost-odds' data-odds='Eliminate over' "
-                 f"title='{gone.over}'>{_with_fraction(gone.over)}</span></div>")
+                 f"<span class='sk-nowrap'>exactly {INVESTIGATION_GOAL}: <span class='sk-exact-odds' "
+                 f"data-odds='Eliminate exact' title='{gone.exact}'>{_with_fraction(gone.exact)}</span> ·</span> "
+                 f"<span class='sk-nowrap'>past {INVESTIGATION_GOAL}, the case lost: <span class='sk-lost-odds' "
+                 f"data-odds='Eliminate over' title='{gone.over}'>{_with_fraction(gone.over)}</span></span></div>")
     numbers = _chances_line("<b>Its number</b>", known.numbers(slot, rational=False), int, "number")
     icons = _chances_line("<b>Its icon</b>", known.icons(slot, rational=False), ICONS.index, "icon")
     return (f"<div class='sk-odds' data-slot='{slot}'><div class='sk-odds-line'><b>Card {slot + 1}: the odds</b> "

@@ -1,6 +1,7 @@
 """Beyond Baker Street in the real app, in headless Chromium: a whole case played by
 clicks to its end, every websocket frame recorded, and none of them naming a card of your
-hand while it was in your hand and unplayed."""
+hand while it was in your hand and unplayed (the odds of the card you point at are on the
+page whenever it is pointed at, so they are among the frames searched)."""
 
 from __future__ import annotations
 
@@ -96,6 +97,20 @@ def my_move(page, rng: random.Random) -> bool:
     return click_and_wait(page, f"{ROOT} .sk-investigate-{rng.choice(live or ['suspect'])}")
 
 
+def look_at_the_odds(page) -> str:
+    """On your turn, point at your first card, read the odds panel that opens, and put the
+    card down again (the panel folds); the panel's text."""
+    page.wait_for_function(f"() => document.querySelector('{ROOT} .sk-prompt').innerText.includes('Your turn')",
+                           timeout=30_000)
+    card, odds = page.locator(f"{ROOT} .sk-slot").first, page.locator(f"{ROOT} .sk-odds")
+    card.click()
+    odds.wait_for(state="visible", timeout=10_000)
+    text = odds.inner_text()
+    card.click()
+    odds.wait_for(state="hidden", timeout=10_000)
+    return text
+
+
 def save_text(page) -> str:
     page.get_by_text("Game settings, saves and replays").click()
     page.locator(f"{ROOT} .sk-save").click()
@@ -129,6 +144,9 @@ def test_a_whole_case_by_clicks_sends_no_card_of_yours(app_url, page):
     frames = record_frames(page)
     page.goto(app_url + DASHBOARD)
     page.wait_for_selector(READY, timeout=60_000)
+    odds = look_at_the_odds(page)
+    assert "Card 1: the odds" in odds and "Eliminate" in odds and "Its number" in odds, odds
+    assert re.search(r"\b\d{1,3}%", odds) and re.search(r"advances\s+exact\s+kills\s+wrong icon", odds), odds
     rng, deadline, made = random.Random(12), time.monotonic() + 240, 0
     while not ended(page):
         assert time.monotonic() < deadline, f"the case did not end in 240 s ({made} moves of yours)"

@@ -1,7 +1,8 @@
 """Beyond Baker Street fits a phone (375 px) and a desktop (1280 px), in headless Chromium:
 after a few moves nothing sticks out, is cut off or makes the page scroll sideways (the
 tracks, the three Leads, every hand, the actions), and the settings fit too. Pictures for
-a person to look at: /tmp/baker375.png and /tmp/baker1280.png."""
+a person to look at: /tmp/baker375.png and /tmp/baker1280.png, and with the odds of the
+card you point at open, /tmp/odds375.png and /tmp/odds1280.png."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .test_browser import READY, ROOT, ended, my_move
 pytestmark = pytest.mark.browser
 
 SHOT = "/tmp/baker{}.png"
+ODDS_SHOT = "/tmp/odds{}.png"
 
 
 def shoot(page, path: str) -> None:
@@ -46,6 +48,12 @@ def test_the_table_fits_the_screen(app_url, browser, size):
                                    timeout=20_000)
             page.locator(f"{ROOT} .sk-slot").first.click()  # the Investigate and Eliminate buttons show
             page.locator(f"{ROOT} .sk-eliminate").wait_for(state="visible", timeout=10_000)
+            odds = page.locator(f"{ROOT} .sk-odds")
+            odds.wait_for(state="visible", timeout=10_000)  # and the card's odds under them
+            panel, buttons = odds.bounding_box(), page.locator(f"{ROOT} .sk-eliminate").bounding_box()
+            assert panel["x"] >= 0 and panel["x"] + panel["width"] <= size["width"] + 1, "the odds in view"
+            assert buttons["y"] + buttons["height"] <= panel["y"] + 1, "the odds never push the buttons down"
+            shoot(page, ODDS_SHOT.format(size["width"]))
             page.locator(f"{ROOT} .sk-other-card").first.click()  # what a teammate knows
             page.wait_for_function(f"() => document.querySelector('{ROOT} .sk-known').innerText.includes('knows of')",
                                    timeout=10_000)
