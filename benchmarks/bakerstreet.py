@@ -4,9 +4,10 @@ exact belief against brute force and Monte Carlo.
 *Games* (``ladder.play_case``): whole cases of Case File 1, every seat one bot level
 (``bots.LEVELS``), at tables of 2 and 4. *Baseline*: the floor of a game -- a bare loop
 that plays uniformly random legal moves straight from ``rules.legal_actions(state)``, no
-views and no bots. Every repeat plays the floor and then each level for about the same
-time, from the same seeds; the cost of a move of each level relative to the floor is
-taken repeat by repeat (moves a second of the floor / moves a second of the level).
+views and no bots. Every repeat plays, at each table size, the floor for half its time,
+each level (a different one first each repeat) from the same seeds, then the floor's other
+half; the cost of a move of each level relative to the floor is taken repeat by repeat
+(moves a second of the floor / moves a second of the level).
 
 *Belief* (``odds.belief(view)``, exact whole counts): the views of the seat to move at
 three stages of bot games (the fresh table, half-way, four fifths of the way) of the
@@ -73,8 +74,9 @@ def rate(play, budget: float, first_seed: int) -> tuple[float, float]:
 
 
 def games_rows(repeats: int, budget: float) -> tuple[dict, list[dict]]:
-    """Interleaved runs of the floor and every level at each table size: the raw rates
-    and the table's rows (games/s, moves a game, cost of a move relative to the floor)."""
+    """Interleaved runs of the floor and every level at each table size (the floor half
+    before the levels and half after them): the raw rates and the table's rows (games/s,
+    moves a game, cost of a move relative to the floor)."""
     kinds = ("bare",) + bots.LEVELS
     plays = {(kind, n): (lambda seed, n=n: bare_game(n, seed)) if kind == "bare"
              else (lambda seed, kind=kind, n=n: bot_game(kind, n, seed)) for kind in kinds for n in TABLES}
@@ -83,10 +85,18 @@ def games_rows(repeats: int, budget: float) -> tuple[dict, list[dict]]:
     games = {key: [] for key in plays}
     moves = {key: [] for key in plays}
     for r in range(repeats):
-        for key, play in plays.items():
-            g, m = rate(play, budget, first_seed=r * 1000)
-            games[key].append(g)
-            moves[key].append(m)
+        for n in TABLES:
+            # the floor before and after the levels (its mean is this repeat's floor), the
+            # levels in a rotating order: a burst of load elsewhere falls on no level always
+            before = rate(plays[("bare", n)], budget / 2, first_seed=r * 1000)
+            order = bots.LEVELS[r % len(bots.LEVELS):] + bots.LEVELS[:r % len(bots.LEVELS)]
+            for kind in order:
+                g, m = rate(plays[(kind, n)], budget, first_seed=r * 1000)
+                games[(kind, n)].append(g)
+                moves[(kind, n)].append(m)
+            after = rate(plays[("bare", n)], budget / 2, first_seed=r * 1000 + 500)
+            games[("bare", n)].append((before[0] + after[0]) / 2)
+            moves[("bare", n)].append((before[1] + after[1]) / 2)
     out = []
     for n in TABLES:
         for kind in kinds:
@@ -221,7 +231,8 @@ def belief_rows(seeds) -> tuple[dict, list[dict]]:
         rec = {"position": label, "deals": belief.deals, "slots": len(belief.ways), "unseen": len(belief.cards),
                "exact_s": exact, "brute_s": None, "brute_agrees": None}
         if belief.deals <= BRUTE_LIMIT:
-            rec["brute_s"], (deals, ways) = _timed(brute_force, view)
+            deals, ways = brute_force(view)
+            rec["brute_s"] = _mean_time(lambda: brute_force(view))
             rec["brute_agrees"] = deals == belief.deals and all(
                 [r[c] for c in belief.cards] == w for r, w in zip(belief.ways, ways))
         rec["mc_s"], (estimate, draws) = _timed(monte_carlo, view, random.Random(i))
@@ -251,6 +262,8 @@ def belief_rows(seeds) -> tuple[dict, list[dict]]:
     brute = [r for r in raw if r["brute_s"] is not None]
     out += [
         row(f"brute force (<= {BRUTE_LIMIT:,} deals)", ms([r["brute_s"] for r in brute]), "ms"),
+        row("brute force per deal (>= 1,000 deals)", [r["brute_s"] * 1e6 / r["deals"] for r in brute
+                                                       if r["deals"] >= 1000], "us"),
         row("brute force agrees (1 = every count)", [float(r["brute_agrees"]) for r in brute], "yes"),
         row(f"Monte Carlo {SAMPLES:,} deals", ms([r["mc_s"] for r in raw]), "ms"),
         row("Monte Carlo max |error|", [r["mc_max_error"] for r in raw], "prob"),
@@ -264,7 +277,7 @@ def belief_rows(seeds) -> tuple[dict, list[dict]]:
 
 def run(quick: bool = False) -> dict:
     """The games and the belief benchmarks; every raw figure and the table's rows."""
-    repeats, budget, seeds = (3, 0.25, range(1)) if quick else (7, 0.8, range(6))
+    repeats, budget, seeds = (3, 0.25, range(1)) if quick else (10, 0.6, range(6))
     games_raw, games_table = games_rows(repeats, budget)
     belief_raw, belief_table = belief_rows(seeds)
     return {
