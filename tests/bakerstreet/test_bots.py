@@ -178,7 +178,8 @@ def test_the_table_has_a_row_for_each_level_size_and_case():
 @pytest.mark.slow
 def test_each_level_beats_the_one_below_on_case_1_with_two_players():
     """300 cases a level (about 12 s): each level's 95% interval lies wholly above the one
-    below's (measured: random 0%, conventions 29%, inference 45%, seeing ~70%)."""
+    below's (over 2,000 cases, ``ladder.csv``: random 0%, conventions 28%, inference 45%,
+    seeing 74%)."""
     rates = {level: ladder.win_rates(level, 2, 1, 300, seed=0) for level in bots.LEVELS}
     for lower, upper in zip(bots.LEVELS, bots.LEVELS[1:]):
         assert rates[lower][3] < rates[upper][2], (lower, rates[lower], upper, rates[upper])

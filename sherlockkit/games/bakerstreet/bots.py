@@ -20,8 +20,9 @@ Four levels, weakest first:
   4. An Assist is read only if its receiver has not played a card since it was given.
   5. A teammate who holds an Assist they have not acted on yet is not given another: it
      would cost Holmes a step and add nothing to the move they are already told to make
-     (at four players, teams that kept hinting ran Holmes out: case 1 won 7% of the time
-     without this convention, 28% with it).
+     (at four players, teams that kept hinting ran Holmes out: case 1 was won about 7%
+     of the time without this convention; with it, 28% by conventions bots and 36% by
+     inference bots over 2,000 cases, ``ladder.csv``).
 
   In order: confirm a Lead that is exact; follow an Assist; play a card it knows
   (icon and number) under a Lead it fits; assist a teammate whose card is playable
