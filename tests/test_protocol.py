@@ -1,4 +1,5 @@
-"""The protocol every game follows, tested over every game in ``GAMES``.
+"""The protocol every game follows, tested over every game in ``GAMES`` (and any planned
+game whose engine is built before its table: ``ENGINES``).
 
 A game registered in ``sherlockkit.games.GAMES`` is tested here the moment it is
 registered: random games end; only legal actions are accepted, and a refused one is a
@@ -17,7 +18,7 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.engine import CorruptSave, IllegalAction
-from sherlockkit.games import CATALOGUE, GAMES, PLANNED, GameEntry, rules_of
+from sherlockkit.games import CATALOGUE, ENGINES, GAMES, PLANNED, GameEntry, rules_of
 
 #: Random games played to the end per game, and the most moves one may take.
 GAMES_EACH = 12
@@ -28,9 +29,9 @@ NOTHING_HIDDEN = {"story"}
 JUNK = (-1, 99, 10**30, None, True, False, 1.0, 0.5, "", "nonsense", "x" * 5_000, [], {}, (1, 2))
 
 
-@pytest.fixture(params=sorted(GAMES), scope="module")
+@pytest.fixture(params=sorted(ENGINES), scope="module")
 def game(request) -> GameEntry:
-    return GAMES[request.param]
+    return ENGINES[request.param]
 
 
 def random_game(rules, seed: int, limit: int = MOVE_LIMIT):

@@ -1,0 +1,58 @@
+"""Picture Perfect: the fourteen guests of the party, the project's own.
+
+Ten grown-ups (five women, five men), two children, a potted plant and a dog. Every player
+has the same fourteen figures and each guest has one envelope of wishes. What a guest
+*is* for the wishes is its ``kind``; how its figure looks to the camera (its outline and
+where its face is) is in ``figures.py``.
+
+Decision (stated on the rules-decisions page): "a man" and "a woman" in a wish mean the
+grown-ups; the children, the plant and the dog are neither.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAN, WOMAN, CHILD, PLANT, DOG = "man", "woman", "child", "plant", "dog"
+KINDS = (MAN, WOMAN, CHILD, PLANT, DOG)
+
+
+@dataclass(frozen=True)
+class Guest:
+    """A guest: ``name`` (also its envelope's), ``kind``, and a few words of its looks."""
+
+    name: str
+    kind: str
+    looks: str
+
+    @property
+    def person(self) -> bool:
+        """Whether the guest is a person (a grown-up or a child), not the plant or the dog."""
+        return self.kind in (MAN, WOMAN, CHILD)
+
+
+GUESTS: tuple[Guest, ...] = (
+    Guest("Lady Arabella", WOMAN, "a tall lady in a plumed hat"),
+    Guest("the Colonel", MAN, "a stout old soldier with a white moustache"),
+    Guest("Mrs Pike", WOMAN, "the housekeeper, keys at her belt"),
+    Guest("the Reverend", MAN, "a thin vicar in a wide black hat"),
+    Guest("Miss Ashby", WOMAN, "a young governess, turned to look out of the window"),
+    Guest("Doctor Vale", MAN, "a family doctor with his bag"),
+    Guest("Signora Bellini", WOMAN, "an opera singer in a great fur stole"),
+    Guest("Captain Thorne", MAN, "a sea captain in a pea coat, seen from behind"),
+    Guest("Madame Roche", WOMAN, "a fortune teller under a veil"),
+    Guest("Mr Wren", MAN, "a nervous young clerk, very tall"),
+    Guest("Tom", CHILD, "a boy with a hoop"),
+    Guest("Polly", CHILD, "a girl holding a kite"),
+    Guest("the Aspidistra", PLANT, "a potted plant with broad leaves"),
+    Guest("Biscuit", DOG, "a spaniel sitting up"),
+)
+NAMES = tuple(g.name for g in GUESTS)
+BY_NAME = {g.name: g for g in GUESTS}
+
+
+def guest_named(name: str) -> Guest:
+    """The guest called ``name``; ``ValueError`` with a sentence if there is none."""
+    if name in BY_NAME:
+        return BY_NAME[name]
+    raise ValueError(f"There is no guest called {str(name)[:40]!r} at this party.")
