@@ -78,7 +78,7 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
 PLANNED: dict[str, GameEntry] = {e.id: e for e in (
     _entry("picture", "Picture Perfect", "2-6 players, against bots",
            "Arrange the party's guests for a photo that grants as many of their wishes as you remember.",
-           bots=True, table=None, live=False, engine=False),
+           bots=True, table=None, live=False, engine=True),
 )}
 
 #: Every game the landing page lists, live ones first.

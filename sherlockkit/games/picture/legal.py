@@ -1,0 +1,170 @@
+"""Picture Perfect: what may be done now, and why not -- every refusal as a sentence.
+
+``refusal(state, action)`` is the one judge: ``None`` for an allowed move, else a
+sentence that names no card hidden from the player. ``moves(state, player)`` lists every
+allowed move, built from the same judge so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from sherlockkit.games.picture.cards import GIVE_BACK, SWAPS, TAKE, TRADE_MIDDLE
+from sherlockkit.games.picture.exchange import neighbour
+from sherlockkit.games.picture.guests import NAMES, guest_named
+from sherlockkit.games.picture.mat import SPACES, space_named
+from sherlockkit.games.picture.state import (
+    ARRANGING, CHOOSING, EXCHANGING, OVER, Aim, Pass, Place, Ready, Return, State, Take, Unplace, Vip, held, holder,
+    mat_of,
+)
+
+_EXCHANGE_MOVES = (Take, Pass, Return)
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def camera_ranges() -> tuple[range, range]:
+    """Where a camera may stand: (the x positions, the heights)."""
+    from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS
+
+    return CAMERA_XS, CAMERA_HEIGHTS
+
+
+def refusal(state: State, action) -> str | None:
+    """Why ``action`` may not be played now (a sentence), or ``None`` when it may."""
+    if state.phase == OVER:
+        return "The game is over: the photos have been taken."
+    guest = getattr(action, "guest", None)
+    if guest is not None:
+        try:
+            guest_named(guest)
+        except ValueError as error:
+            return str(error)
+    if isinstance(action, _EXCHANGE_MOVES):
+        if state.phase == ARRANGING:
+            return "The envelopes have been exchanged this round: now everyone arranges their guests."
+        return _exchange_refusal(state, action)
+    if state.phase != ARRANGING:
+        return "The envelopes are being exchanged: arrange your guests once the exchange is over."
+    if action.player in state.ready:
+        return "You have said you are Ready: wait for the next round."
+    return _arranging_refusal(state, action)
+
+
+def _exchange_refusal(state: State, action) -> str | None:
+    player, guest, card = action.player, action.guest, state.exchange
+    if state.phase == CHOOSING:
+        if not isinstance(action, Pass):
+            return "Everyone is choosing an envelope to pass: choose one of yours."
+        if not held(state, player):
+            return "You hold no envelope to pass."
+        if state.chosen[player] is not None:
+            return "You have already chosen the envelope you pass."
+        return None if holder(state, guest) == player else f"You do not hold {guest}'s envelope."
+    if state.phase != EXCHANGING:
+        return "No envelope moves now."
+    if player != state.turns[0]:
+        return f"It is {seat_name(state.turns[0])}'s turn to exchange."
+    wanted = _wanted(state)
+    if not isinstance(action, wanted):
+        return {Take: "Now you take an envelope.", Return: "Now you put an envelope back in the middle.",
+                Pass: "Now you give an envelope back."}[wanted]
+    if isinstance(action, Take):
+        source = neighbour(state, player) if card in SWAPS else None
+        where = "the middle" if source is None else f"{seat_name(source)}'s hands"
+        if holder(state, guest) != source:
+            return f"{guest}'s envelope is not in {where}."
+        if guest == state.pending:
+            return f"You have just put {guest}'s envelope back: take another."
+        if guest in state.taken:
+            return f"{guest}'s envelope has already been taken this round."
+        return None
+    if holder(state, guest) != player:
+        return f"You do not hold {guest}'s envelope."
+    if guest == state.pending:
+        return f"You have just taken {guest}'s envelope: give back another."
+    return None
+
+
+def _wanted(state: State) -> type:
+    """The kind of move the exchange card asks of the seat whose turn it is."""
+    card = state.exchange
+    if card == TAKE:
+        return Take
+    if card == GIVE_BACK:
+        return Return
+    if card == TRADE_MIDDLE:
+        return Return if state.pending is None else Take
+    return Take if state.pending is None else Pass  # a swap: take from the neighbour, then give one back
+
+
+def _arranging_refusal(state: State, action) -> str | None:
+    mat = mat_of(state, action.player)
+    if isinstance(action, Place):
+        try:
+            space = space_named(action.space)
+        except ValueError as error:
+            return str(error)
+        if mat.get(action.guest) == space:
+            return f"{action.guest} already stands on {space}."
+        for other, where in mat.items():
+            if where == space:
+                return f"{space} is taken by {other}: move or unplace them first."
+        return None
+    if isinstance(action, Unplace):
+        return None if action.guest in mat else f"{action.guest} is not on your mat."
+    if isinstance(action, Aim):
+        xs, heights = camera_ranges()
+        if action.x not in xs or action.height not in heights:
+            return (f"The camera stands from {xs.start} to {xs.stop - 1} across and from "
+                    f"{heights.start} to {heights.stop - 1} high.")
+        if state.cameras[action.player] == (action.x, action.height):
+            return "Your camera already stands there."
+        return None
+    if isinstance(action, Vip):
+        if not state.vips[action.player]:
+            return "You have already slipped your VIP card into an envelope."
+        if holder(state, action.guest) != action.player:
+            return f"You do not hold {action.guest}'s envelope."
+        if state.envelopes[NAMES.index(action.guest)].vip:
+            return f"{action.guest}'s envelope already holds a VIP card."
+        return None
+    if isinstance(action, Ready):
+        return None
+    return "That is not a move of this game."
+
+
+def moves(state: State, player: int) -> list:
+    """Every move ``player`` may make now."""
+    if state.phase == OVER:
+        return []
+    if state.phase in (EXCHANGING, CHOOSING):
+        candidates = [kind(player, g) for kind in _EXCHANGE_MOVES for g in NAMES]
+    elif player in state.ready:
+        return []
+    else:
+        xs, heights = camera_ranges()
+        candidates = [Place(player, g, str(s)) for g in NAMES for s in SPACES]
+        candidates += [Unplace(player, g) for g in NAMES] + [Vip(player, g) for g in NAMES]
+        candidates += [Aim(player, x, h) for x in xs for h in heights] + [Ready(player)]
+    return [a for a in candidates if refusal(state, a) is None]
+
+
+def moves_in_view(view) -> list:
+    """Every move the viewing player may make, from their view alone: what is allowed
+    depends only on the public table and on what that player knows (their envelopes, their
+    choice, their VIP card), so a stand-in table built from the view judges exactly as the
+    real one does (``tests/picture/test_rules.py`` checks it)."""
+    from sherlockkit.games.picture.state import Envelope
+
+    known = {g: vip for g, _, vip in view.envelopes}
+    me = view.player
+    stand_in = State(
+        players=view.players, notes=view.notes, seed=0, step=0, round=view.round,
+        exchanges=(view.exchange,) * max(view.round, 1), phase=view.phase,
+        envelopes=tuple(Envelope(g, (), known.get(g, False)) for g in NAMES), holders=view.holders, deck=(),
+        mats=view.mats, cameras=view.cameras, turns=() if view.turn is None else (view.turn,),
+        chosen=tuple(view.my_choice if p == me else None for p in range(view.players)), pending=view.pending,
+        taken=view.taken, ready=view.ready, vips=tuple(view.vip_unused if p == me else False
+                                                      for p in range(view.players)), events=())
+    return moves(stand_in, me)

@@ -1,0 +1,133 @@
+"""Picture Perfect's log: the one place where events become sentences.
+
+``sentence`` tells one event as a player reads it ("You take the Colonel's envelope from
+the middle.", "Player 3 passes Polly's envelope to you."), or as a spectator does
+(``me=None``); ``log`` tells them all; ``ending`` gives the scores and the winners. What
+is inside an envelope is told only to a reader who read it (a ``Read`` event is theirs
+alone), and the envelope another player chose to pass is not named before it moves.
+Nothing else in the game writes English for the log, and nothing reads it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sherlockkit.games.picture.cards import EXCHANGE_WORDS, GIVE_BACK, SWAPS, TAKE, TRADE_MIDDLE
+from sherlockkit.games.picture.state import (
+    Aimed, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
+    RoundEnded, SaidReady, Skipped, Took, Unplaced, VipSlipped,
+)
+
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+class _Cast:
+    """Who is who in a sentence: seats by name, the reader as "you"."""
+
+    def __init__(self, me: int | None, names: tuple[str, ...] | None):
+        self.me, self.names = me, names
+
+    def who(self, seat: int) -> str:
+        if seat == self.me:
+            return "you"
+        return self.names[seat] if self.names else f"Player {seat + 1}"
+
+    def Who(self, seat: int) -> str:
+        return _cap(self.who(seat))
+
+    def does(self, seat: int, verb: str) -> str:
+        """``verb`` as the seat's subject takes it: "you take", "Player 2 takes"."""
+        if seat != self.me:
+            return verb
+        irregular = {"is": "are", "has": "have", "passes": "pass", "reaches": "reach"}
+        return irregular.get(verb, verb[:-1])
+
+    def own(self, seat: int) -> str:
+        """The possessive of a seat that is the subject already: "your", "their"."""
+        return "your" if seat == self.me else "their"
+
+    def whose(self, seat: int) -> str:
+        return "your" if seat == self.me else f"{self.who(seat)}'s"
+
+
+_SKIPS = {TAKE: "no envelope in the middle may be taken", GIVE_BACK: "no envelope to put back",
+          TRADE_MIDDLE: "nothing to trade with the middle", SWAPS[0]: "nothing to swap", SWAPS[1]: "nothing to swap"}
+
+
+def _vip_words(vip: bool) -> str:
+    return " and a VIP card" if vip else ""
+
+
+def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None = None) -> str:
+    """The event told to ``me`` (a seat, spoken to as "you") or to a spectator (``None``)."""
+    c = _Cast(me, names)
+    if isinstance(event, Dealt):
+        mine = [g for g, p in event.holders if p == me]
+        held = f" You are dealt {' and '.join(mine)}'s envelope{'s' if len(mine) > 1 else ''}." if mine else ""
+        notes = " You may keep notes of what you read." if event.notes else " Remember what you read: " \
+                                                                            "an envelope shows only while you hold it."
+        return f"The party begins: {event.players} players arrange the same fourteen guests.{held}{notes}"
+    if isinstance(event, ExchangeTurned):
+        return f"Round {event.round}: the exchange card says \"{EXCHANGE_WORDS[event.card]}\" " \
+               f"{c.Who(event.first)} {c.does(event.first, 'starts')}."
+    if isinstance(event, Took):
+        where = "the middle" if event.source is None else c.who(event.source)
+        return f"{c.Who(event.player)} {c.does(event.player, 'takes')} {event.guest}'s envelope from {where}."
+    if isinstance(event, Chose):
+        if event.guest is None:
+            return f"{c.Who(event.player)} {c.does(event.player, 'chooses')} an envelope to pass."
+        return f"{c.Who(event.player)} {c.does(event.player, 'chooses')} to pass {event.guest}'s envelope."
+    if isinstance(event, Passed):
+        return f"{c.Who(event.player)} {c.does(event.player, 'passes')} {event.guest}'s envelope to {c.who(event.to)}."
+    if isinstance(event, Returned):
+        return f"{c.Who(event.player)} {c.does(event.player, 'puts')} {event.guest}'s envelope back in the middle."
+    if isinstance(event, Skipped):
+        return f"{c.Who(event.player)} {c.does(event.player, 'has')} {_SKIPS.get(event.card, 'nothing to do')}."
+    if isinstance(event, Read):
+        wishes = "; ".join(card.text.rstrip(".") for card in event.cards)
+        return f"{c.Who(event.player)} {c.does(event.player, 'reads')} {event.guest}'s envelope: " \
+               f"\"{wishes}\"{_vip_words(event.vip)}."
+    if isinstance(event, Placed):
+        verb = "moves" if event.moved_from is not None else "stands"
+        frm = f" from {event.moved_from}" if event.moved_from is not None else ""
+        return f"{c.Who(event.player)} {c.does(event.player, verb)} {event.guest}{frm} to {event.space}." \
+            if event.moved_from is not None else \
+            f"{c.Who(event.player)} {c.does(event.player, verb)} {event.guest} on {event.space}."
+    if isinstance(event, Unplaced):
+        return f"{c.Who(event.player)} {c.does(event.player, 'takes')} {event.guest} off {event.space}."
+    if isinstance(event, Aimed):
+        return f"{c.Who(event.player)} {c.does(event.player, 'moves')} {c.own(event.player)} camera to " \
+               f"{event.x} across, {event.height} high."
+    if isinstance(event, VipSlipped):
+        return f"{c.Who(event.player)} {c.does(event.player, 'slips')} {c.own(event.player)} VIP card into " \
+               f"{event.guest}'s envelope."
+    if isinstance(event, SaidReady):
+        return f"{c.Who(event.player)} {c.does(event.player, 'is')} ready."
+    if isinstance(event, RoundEnded):
+        return f"Round {event.round} is over."
+    if isinstance(event, PhotoTaken):
+        shown = sum(g.in_frame for g in event.guests)
+        return f"{_cap(c.whose(event.player))} photo shows {shown} " \
+               f"guest{'s' if shown != 1 else ''} and scores {event.score}."
+    if isinstance(event, GameEnded):
+        return ending(event, me, names)
+    raise ValueError(f"No sentence for {type(event).__name__}.")
+
+
+def ending(event: GameEnded, me: int | None = None, names: tuple[str, ...] | None = None) -> str:
+    """The end in a sentence: every score, and who wins (ties share the win)."""
+    c = _Cast(me, names)
+    scores = ", ".join(f"{c.who(p)} {s}" for p, s in enumerate(event.scores))
+    winners = [c.who(p) for p in event.winners]
+    if len(winners) == 1:
+        won = f"{_cap(winners[0])} {c.does(event.winners[0], 'wins')}"
+    else:
+        won = f"{_cap(', '.join(winners[:-1]))} and {winners[-1]} share the win"
+    return f"The photos are taken and every envelope is opened. Scores: {scores}. {won}."
+
+
+def log(events: Iterable[Event], me: int | None = None, names: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """Every event told to ``me`` (or to a spectator), in order."""
+    return tuple(sentence(e, me, names) for e in events)

@@ -1,0 +1,43 @@
+"""Picture Perfect: turning the rounds, and the end.
+
+Each of the six rounds turns up the next exchange card (``exchange.start``), then the
+arranging: everyone arranges in any order and says Ready. When all are Ready the round
+ends; after the sixth, the photos are taken and scored, and every envelope is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sherlockkit.games.picture import exchange, scoring
+from sherlockkit.games.picture.cards import ROUNDS
+from sherlockkit.games.picture.state import (
+    ARRANGING, OVER, ExchangeTurned, GameEnded, PhotoTaken, RoundEnded, State,
+)
+
+
+def begin(state: State, number: int) -> State:
+    """Round ``number`` begins: its exchange card is turned up, first player rotating."""
+    state = replace(state, round=number, taken=frozenset(), pending=None, ready=frozenset(), turns=())
+    turned = ExchangeTurned(number, state.exchange, (number - 1) % state.players)
+    return exchange.start(replace(state, events=state.events + (turned,)))
+
+
+def arrange(state: State) -> State:
+    """The exchange is over: the arranging of this round starts, nobody Ready yet."""
+    return replace(state, phase=ARRANGING, ready=frozenset(), turns=(), pending=None)
+
+
+def end_round(state: State) -> State:
+    """Everyone is Ready: the round ends, and the next begins (or, after the last, the end)."""
+    state = replace(state, events=state.events + (RoundEnded(state.round),))
+    return finish(state) if state.round >= ROUNDS else begin(state, state.round + 1)
+
+
+def finish(state: State) -> State:
+    """The photos are taken and scored; every envelope and score is shown."""
+    result = scoring.final(state)
+    taken = tuple(PhotoTaken(p, photo, result.scores[p]) for p, photo in enumerate(result.photos))
+    shown = tuple((e.guest, e.cards, e.vip) for e in state.envelopes)
+    ended = GameEnded(shown, result.scores, result.winners)
+    return replace(state, phase=OVER, result=result, ready=frozenset(), events=state.events + taken + (ended,))
