@@ -1,0 +1,262 @@
+"""Picture Perfect: the photo, taken exactly.
+
+A pinhole camera stands at (``x``, ``height``, 0) in front of the mat and looks straight
+along the depth. A point of a standee at (x, y) on a row at depth z shows in the photo at
+u = F·(x − cx)/z across and v = F·(y − cy)/z up (:data:`FOCAL` is F), exactly. The photo
+is what falls inside :data:`FRAME`. A nearer figure (a row nearer the camera) covers a
+farther one where their outlines overlap with positive area; touching edges cover nothing;
+two figures of one row never overlap (``figures.py`` spaces the columns for that). The
+table stands in row 1: it covers rows 2-4 only.
+
+Why the answers are exact and fast: every coordinate of the stage is a half unit and every
+depth divides :data:`GRID` / F, so each projected edge is a whole number of 1/GRID-ths of a
+photo unit. The covering arithmetic runs on those whole numbers (the same values as the
+``Fraction`` rectangles handed out, scaled by one common factor), and each figure's
+projection from a space and a camera is computed once and remembered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import lcm
+from types import MappingProxyType
+from typing import Mapping
+
+from .figures import FIGURES, ROW_DEPTH, TABLE_PANEL, TABLE_ROW, Box, foot
+from .mat import SPACES, Space, space_named
+
+#: the camera's focal distance: row 1's depth, so row 1 shows at its own size
+FOCAL = ROW_DEPTH[1]
+#: the photo is the rectangle u in [-20, 20], v in [-12, 8] (2:1, landscape)
+FRAME_LEFT, FRAME_RIGHT, FRAME_BOTTOM, FRAME_TOP = Fraction(-20), Fraction(20), Fraction(-12), Fraction(8)
+#: the camera may stand anywhere across from -8 to 8, at any height from 4 to 18
+CAMERA_XS = range(-8, 9)
+CAMERA_HEIGHTS = range(4, 19)
+#: one photo unit is GRID steps of the whole-number arithmetic (half units over every depth)
+GRID = 2 * lcm(*ROW_DEPTH.values())
+TABLE = "table"
+
+
+@dataclass(frozen=True)
+class Camera:
+    """Where the camera stands: ``x`` across (0 is the mat's centre line) and ``height``."""
+
+    x: int
+    height: int
+
+
+DEFAULT_CAMERA = Camera(0, 10)
+
+
+def camera_at(x, height) -> Camera:
+    """The camera standing at ``x`` across and ``height`` up; ``ValueError`` with a sentence if it cannot stand there."""
+    for value, what, allowed in ((x, "across", CAMERA_XS), (height, "high", CAMERA_HEIGHTS)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"The camera stands at whole units: {str(value)[:20]!r} {what} is not one.")
+        if value not in allowed:
+            raise ValueError(f"The camera cannot stand {value} {what}: it goes from {allowed[0]} to {allowed[-1]}.")
+    return Camera(x, height)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in the photo: ``left``..``right`` across (u), ``bottom``..``top`` up (v)."""
+
+    left: Fraction
+    right: Fraction
+    bottom: Fraction
+    top: Fraction
+
+    @property
+    def centre(self) -> tuple[Fraction, Fraction]:
+        """The rectangle's centre (u, v)."""
+        return (self.left + self.right) / 2, (self.bottom + self.top) / 2
+
+
+FRAME = Rect(FRAME_LEFT, FRAME_RIGHT, FRAME_BOTTOM, FRAME_TOP)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One placed figure as the photo shows it (see the module's docstring for the geometry)."""
+
+    figure: str
+    space: Space
+    parts: tuple[Rect, ...]  # its outline, projected, in the order of figures.py's parts
+    face: Rect | None  # its face, projected; None when it shows none
+    head: Rect  # its head, projected
+    in_frame: bool  # some part of its outline lies inside the frame (with some area)
+    seen: bool  # some area of it is inside the frame and covered by nothing nearer
+    face_visible: bool  # its whole face inside the frame and covered nowhere
+    head_seen: bool  # some area of its head is inside the frame and uncovered
+    face_covered_by: frozenset[str]  # nearer figures (and "table") overlapping its face inside the frame
+
+
+@dataclass(frozen=True)
+class Photo:
+    """The photo: the ``camera``, every placed figure's ``shots`` (by name, farthest row first,
+    then left to right), and the ``table`` as projected."""
+
+    camera: Camera
+    shots: Mapping[str, Shot]
+    table: Rect
+
+
+# --- whole-number rectangles: (left, right, bottom, top) in 1/GRID photo units ------------
+
+def _steps(value: Fraction) -> int:
+    scaled = value * GRID
+    if scaled.denominator != 1:  # a figure measured finer than half units: widen GRID
+        raise ValueError(f"{value} is not on the photo's grid of 1/{GRID}.")
+    return scaled.numerator
+
+
+def _project(box: Box, x: int, z: int, camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
+    """``box`` of a figure standing at (x, depth z), as a photo Rect and on the whole-number grid."""
+    scale = Fraction(FOCAL, z)
+    rect = Rect(scale * (x + box.left - camera.x), scale * (x + box.right - camera.x),
+                scale * (box.bottom - camera.height), scale * (box.top - camera.height))
+    return rect, (_steps(rect.left), _steps(rect.right), _steps(rect.bottom), _steps(rect.top))
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """A figure projected from one space by one camera: the Rects and their grid twins."""
+
+    parts: tuple[Rect, ...]
+    head: Rect
+    face: Rect | None
+    grid_parts: tuple[tuple[int, int, int, int], ...]
+    grid_head: tuple[int, int, int, int]
+    grid_face: tuple[int, int, int, int] | None
+    bounds: tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=1 << 16)
+def _seen(name: str, space: Space, camera: Camera) -> _Seen:
+    figure = FIGURES[name]
+    x, z = foot(space)
+    parts = [_project(p.box, x, z, camera) for p in figure.parts]
+    head = _project(figure.head, x, z, camera)
+    face = None if figure.face is None else _project(figure.face, x, z, camera)
+    grid = tuple(g for _, g in parts)
+    bounds = (min(g[0] for g in grid), max(g[1] for g in grid), min(g[2] for g in grid), max(g[3] for g in grid))
+    return _Seen(tuple(r for r, _ in parts), head[0], None if face is None else face[0],
+                 grid, head[1], None if face is None else face[1], bounds)
+
+
+@lru_cache(maxsize=256)
+def _table(camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
+    return _project(TABLE_PANEL, 0, ROW_DEPTH[TABLE_ROW], camera)
+
+
+_GRID_FRAME = (_steps(FRAME_LEFT), _steps(FRAME_RIGHT), _steps(FRAME_BOTTOM), _steps(FRAME_TOP))
+
+
+def _overlap(a, b) -> bool:
+    """Whether two grid rectangles share some area (touching edges share none)."""
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def _clip(a, b):
+    """The part of ``a`` inside ``b``, or None when they share no area."""
+    if not _overlap(a, b):
+        return None
+    return (max(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), min(a[3], b[3]))
+
+
+def _uncovered(rect, covers) -> bool:
+    """Whether some area of ``rect`` is left once every rectangle of ``covers`` is cut away."""
+    pieces = [rect]
+    for c in covers:
+        left = []
+        for p in pieces:
+            if not _overlap(p, c):
+                left.append(p)
+                continue
+            # what is left of p around c: a strip each side, then below and above c's span
+            if p[0] < c[0]:
+                left.append((p[0], c[0], p[2], p[3]))
+            if c[1] < p[1]:
+                left.append((c[1], p[1], p[2], p[3]))
+            lo, hi = max(p[0], c[0]), min(p[1], c[1])
+            if p[2] < c[2]:
+                left.append((lo, hi, p[2], c[2]))
+            if c[3] < p[3]:
+                left.append((lo, hi, c[3], p[3]))
+        pieces = left
+        if not pieces:
+            return False
+    return True
+
+
+def _placed(placements: Mapping[str, Space]) -> tuple[tuple[str, Space], ...]:
+    """The placements checked and in the photo's order: farthest row first, then left to right."""
+    items, taken = [], {}
+    for name, space in placements.items():
+        if name not in FIGURES:
+            raise ValueError(f"There is no figure called {str(name)[:40]!r} to place.")
+        if isinstance(space, str):
+            space = space_named(space)
+        if space not in SPACES:
+            raise ValueError(f"{name} cannot stand on {space}: it is not a guest's space.")
+        if space in taken:
+            raise ValueError(f"{name} and {taken[space]} cannot both stand on {space}.")
+        taken[space] = name
+        items.append((name, space))
+    return tuple(sorted(items, key=lambda item: (-item[1].row, item[1].column)))
+
+
+def take(placements: Mapping[str, Space], camera: Camera) -> Photo:
+    """The photo of the figures standing where ``placements`` says (name -> Space, or a
+    space's name such as ``"2B"``) taken by ``camera``: who is in it, who is seen, whose face
+    shows and who covers it. ``ValueError`` with a sentence for an unknown figure or space,
+    or two figures on one space."""
+    return _take(_placed(placements), camera)
+
+
+@lru_cache(maxsize=4096)
+def _take(placed: tuple[tuple[str, Space], ...], camera: Camera) -> Photo:
+    seen = {name: _seen(name, space, camera) for name, space in placed}
+    table, grid_table = _table(camera)
+    shots = {}
+    for name, space in placed:
+        me = seen[name]
+        # what may cover me: the parts of nearer figures near my outline, and the table
+        nearer = [(other, seen[other]) for other, where in placed if where.row < space.row
+                  and _overlap(seen[other].bounds, me.bounds)]
+        covers = [g for _, s in nearer for g in s.grid_parts if _overlap(g, me.bounds)]
+        if space.row > TABLE_ROW and _overlap(grid_table, me.bounds):
+            covers.append(grid_table)
+        inside = [c for c in (_clip(g, _GRID_FRAME) for g in me.grid_parts) if c is not None]
+        head = _clip(me.grid_head, _GRID_FRAME)
+        covered_by: frozenset[str] = frozenset()
+        face_visible = False
+        if me.grid_face is not None:
+            face = _clip(me.grid_face, _GRID_FRAME)
+            if face is not None:
+                covered_by = frozenset(
+                    [other for other, s in nearer if any(_overlap(g, face) for g in s.grid_parts)]
+                    + ([TABLE] if space.row > TABLE_ROW and _overlap(grid_table, face) else []))
+            face_visible = face == me.grid_face and not covered_by
+        shots[name] = Shot(
+            figure=name, space=space, parts=me.parts, face=me.face, head=me.head,
+            in_frame=bool(inside),
+            seen=any(_uncovered(p, covers) for p in inside),
+            face_visible=face_visible,
+            head_seen=head is not None and _uncovered(head, covers),
+            face_covered_by=covered_by)
+    return Photo(camera, MappingProxyType(shots), table)
+
+
+def face_distance2(photo: Photo, a: str, b: str) -> Fraction:
+    """The squared distance in the photo between the centres of ``a``'s and ``b``'s faces
+    (a figure showing no face: its head's centre)."""
+    (ua, va), (ub, vb) = (_face_centre(photo.shots[n]) for n in (a, b))
+    return (ua - ub) ** 2 + (va - vb) ** 2
+
+
+def _face_centre(shot: Shot) -> tuple[Fraction, Fraction]:
+    return (shot.face or shot.head).centre
