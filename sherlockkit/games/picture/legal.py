@@ -23,6 +23,11 @@ def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def _cap(text: str) -> str:
+    """A sentence starting with a guest's name ("the Colonel ...") starts with a capital."""
+    return text[0].upper() + text[1:]
+
+
 def camera_ranges() -> tuple[range, range]:
     """Where a camera may stand: (the x positions, the heights)."""
     from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS
@@ -73,11 +78,11 @@ def _exchange_refusal(state: State, action) -> str | None:
         source = neighbour(state, player) if card in SWAPS else None
         where = "the middle" if source is None else f"{seat_name(source)}'s hands"
         if holder(state, guest) != source:
-            return f"{guest}'s envelope is not in {where}."
+            return _cap(f"{guest}'s envelope is not in {where}.")
         if guest == state.pending:
             return f"You have just put {guest}'s envelope back: take another."
         if guest in state.taken:
-            return f"{guest}'s envelope has already been taken this round."
+            return _cap(f"{guest}'s envelope has already been taken this round.")
         return None
     if holder(state, guest) != player:
         return f"You do not hold {guest}'s envelope."
@@ -106,13 +111,13 @@ def _arranging_refusal(state: State, action) -> str | None:
         except ValueError as error:
             return str(error)
         if mat.get(action.guest) == space:
-            return f"{action.guest} already stands on {space}."
+            return _cap(f"{action.guest} already stands on {space}.")
         for other, where in mat.items():
             if where == space:
                 return f"{space} is taken by {other}: move or unplace them first."
         return None
     if isinstance(action, Unplace):
-        return None if action.guest in mat else f"{action.guest} is not on your mat."
+        return None if action.guest in mat else _cap(f"{action.guest} is not on your mat.")
     if isinstance(action, Aim):
         xs, heights = camera_ranges()
         if action.x not in xs or action.height not in heights:
@@ -127,7 +132,7 @@ def _arranging_refusal(state: State, action) -> str | None:
         if holder(state, action.guest) != action.player:
             return f"You do not hold {action.guest}'s envelope."
         if state.envelopes[NAMES.index(action.guest)].vip:
-            return f"{action.guest}'s envelope already holds a VIP card."
+            return _cap(f"{action.guest}'s envelope already holds a VIP card.")
         return None
     if isinstance(action, Ready):
         return None
