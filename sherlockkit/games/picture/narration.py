@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sherlockkit.games.picture.cards import EXCHANGE_WORDS, GIVE_BACK, SWAPS, TAKE, TRADE_MIDDLE
+from sherlockkit.games.picture.cards import EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE
 from sherlockkit.games.picture.state import (
     Aimed, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
     RoundEnded, SaidReady, Skipped, Took, Unplaced, VipSlipped,
@@ -70,8 +70,10 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
                                                                             "an envelope shows only while you hold it."
         return f"The party begins: {event.players} players arrange the same fourteen guests.{held}{notes}"
     if isinstance(event, ExchangeTurned):
-        return f"Round {event.round}: the exchange card says \"{EXCHANGE_WORDS[event.card]}\" " \
-               f"{c.Who(event.first)} {c.does(event.first, 'starts')}."
+        said = f"Round {event.round}, the exchange card: {EXCHANGE_WORDS[event.card]}"
+        if event.card in (QUIET,) + PASSES:
+            return said
+        return f"{said} {c.Who(event.first)} {c.does(event.first, 'starts')}."
     if isinstance(event, Took):
         where = "the middle" if event.source is None else c.who(event.source)
         return f"{c.Who(event.player)} {c.does(event.player, 'takes')} {event.guest}'s envelope from {where}."
