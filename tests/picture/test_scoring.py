@@ -58,3 +58,9 @@ def test_a_vip_slipped_in_doubles_the_guest_for_every_player():
                 round=ROUNDS)
     state = rules.play(state, rules.ACTIONS["Vip"](1, "Tom"))
     assert rules.outcome(all_ready(state)).scores == (12, 2)
+
+
+def test_the_most_points_wins_alone_by_a_single_point():
+    state = rig(2, contents={"Tom": TOM_WISHES}, mats={0: {"Tom": "3A"}}, round=ROUNDS)
+    out = rules.outcome(all_ready(state))
+    assert out.scores == (1, 0) and out.winners == (0,)
