@@ -106,19 +106,27 @@ class Photo:
 
 # --- whole-number rectangles: (left, right, bottom, top) in 1/GRID photo units ------------
 
-def _steps(value: Fraction) -> int:
-    scaled = value * GRID
-    if scaled.denominator != 1:  # a figure measured finer than half units: widen GRID
-        raise ValueError(f"{value} is not on the photo's grid of 1/{GRID}.")
-    return scaled.numerator
+#: a half unit across (or up) at depth z is _HALF_STEPS[z] grid steps in the photo
+_HALF_STEPS = {z: FOCAL * GRID // (2 * z) for z in ROW_DEPTH.values()}
+
+
+@lru_cache(maxsize=None)
+def _halves(box: Box) -> tuple[int, int, int, int]:
+    """``box``'s edges counted in half units."""
+    edges = (box.left, box.right, box.bottom, box.top)
+    if any((2 * e).denominator != 1 for e in edges):  # the grid is made for half units
+        raise ValueError(f"{box} is not measured in whole or half units.")
+    return tuple(int(2 * e) for e in edges)
 
 
 def _project(box: Box, x: int, z: int, camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
-    """``box`` of a figure standing at (x, depth z), as a photo Rect and on the whole-number grid."""
-    scale = Fraction(FOCAL, z)
-    rect = Rect(scale * (x + box.left - camera.x), scale * (x + box.right - camera.x),
-                scale * (box.bottom - camera.height), scale * (box.top - camera.height))
-    return rect, (_steps(rect.left), _steps(rect.right), _steps(rect.bottom), _steps(rect.top))
+    """``box`` of a figure standing at (x, depth z), as a photo Rect and on the whole-number grid:
+    u = F·(x + left − cx)/z is (2x + 2·left − 2cx) half units times _HALF_STEPS[z] steps."""
+    step = _HALF_STEPS[z]
+    across, up = 2 * (x - camera.x), -2 * camera.height
+    left, right, bottom, top = _halves(box)
+    grid = ((across + left) * step, (across + right) * step, (up + bottom) * step, (up + top) * step)
+    return Rect(*(Fraction(g, GRID) for g in grid)), grid
 
 
 @dataclass(frozen=True)
@@ -150,6 +158,12 @@ def _seen(name: str, space: Space, camera: Camera) -> _Seen:
 @lru_cache(maxsize=256)
 def _table(camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
     return _project(TABLE_PANEL, 0, ROW_DEPTH[TABLE_ROW], camera)
+
+
+def _steps(value: Fraction) -> int:
+    scaled = value * GRID
+    assert scaled.denominator == 1, value
+    return scaled.numerator
 
 
 _GRID_FRAME = (_steps(FRAME_LEFT), _steps(FRAME_RIGHT), _steps(FRAME_BOTTOM), _steps(FRAME_TOP))
