@@ -111,3 +111,14 @@ def test_the_view_is_unchanged_by_shuffle_hidden(games):
                 assert all(fits(e.guest, e.cards) for e in other.envelopes)
                 moved += other.envelopes != state.envelopes
     assert moved > 10
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_random_bots_play_legal_moves_from_their_views_to_the_end(players):
+    from sherlockkit.games.picture import bots
+
+    state = rules.new(players, players=players)
+    made = bots.make_bots({p: "random" for p in range(players)}, players)
+    final, moves = engine.play_out(rules, state, made)
+    assert rules.outcome(final) is not None and final.round == 6
+    assert engine.replay(rules, players, {"players": players}, moves) == final

@@ -26,7 +26,7 @@ from sherlockkit.games.picture.cards import (
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.legal import moves, refusal
 from sherlockkit.games.picture.state import (
-    ACTIONS, CHOOSING, EXCHANGING, OVER, Action, Aim, Chose, Dealt, Envelope, GameEnded, Outcome, Pass, Place, Read,
+    ACTIONS, EXCHANGING, OVER, Action, Aim, Chose, Dealt, Envelope, Outcome, Pass, Place, Read,
     Ready, Return, State, Take, Unplace, View, Vip, VipSlipped,
 )
 
