@@ -89,26 +89,26 @@ ENGINES: dict[str, GameEntry] = {e.id: e for e in CATALOGUE if e.rules_module}
 
 def rules_of(game_id: str) -> ModuleType:
     """The rules module of the game called ``game_id`` (``KeyError`` with a sentence if none)."""
-    if game_id not in GAMES:
-        raise KeyError(f"There is no game called {game_id!r}; the games are {', '.join(GAMES)}.")
-    return GAMES[game_id].rules
+    if game_id not in ENGINES:
+        raise KeyError(f"There is no game called {game_id!r}; the games are {', '.join(ENGINES)}.")
+    return ENGINES[game_id].rules
 
 
 def load_save(text: str):
-    """A save of any registered game: ``(entry, record, state)``. The game is the one the
-    save names; ``CorruptSave`` (a sentence) when it names none of ``GAMES`` or is not a
-    save at all."""
+    """A save of any game whose rules exist (``ENGINES``): ``(entry, record, state)``. The
+    game is the one the save names; ``CorruptSave`` (a sentence) when it names none of them
+    or is not a save at all."""
     from sherlockkit.engine import CorruptSave, load, read_save
 
     named = None
-    for game_id, entry in GAMES.items():
+    for game_id, entry in ENGINES.items():
         try:
             read_save(entry.rules, text)
         except CorruptSave:
             continue
         named = game_id
         break
-    if not isinstance(named, str) or named not in GAMES:
-        raise CorruptSave(f"This is not a save of any of the games: {', '.join(GAMES)}.")
-    record, state = load(GAMES[named].rules, text)
-    return GAMES[named], record, state
+    if not isinstance(named, str) or named not in ENGINES:
+        raise CorruptSave(f"This is not a save of any of the games: {', '.join(ENGINES)}.")
+    record, state = load(ENGINES[named].rules, text)
+    return ENGINES[named], record, state
