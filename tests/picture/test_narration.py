@@ -70,3 +70,16 @@ def test_the_whole_log_is_sentences():
         assert all(line[0].isupper() and line.endswith((".", "!")) for line in lines)
     state = rig(2, holders={"Tom": 0}, exchange=TAKE, begin=True)
     assert rules.play(state, Take(0, "the Colonel")).log[-2] == "Player 1 takes the Colonel's envelope from the middle."
+
+
+def test_the_detail_of_a_photo_tells_each_guest():
+    state = rig(2, contents={"Tom": (Wish("row", row=2), Wish("left"), Wish("front"))},
+                mats={0: {"Tom": "2A"}}, round=6)
+    from tests.picture.table import all_ready
+    from sherlockkit.games.picture.narration import detail
+    from sherlockkit.games.picture.state import PhotoTaken
+
+    final = all_ready(state)
+    photo = next(e for e in final.events if isinstance(e, PhotoTaken) and e.player == 0)
+    assert detail(photo, 0).startswith("Tom on 2A: 3 of 3 wishes met, 6.")
+    assert all(isinstance(detail(e, 0), str) for e in final.events)

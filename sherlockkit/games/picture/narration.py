@@ -2,7 +2,8 @@
 
 ``sentence`` tells one event as a player reads it ("You take the Colonel's envelope from
 the middle.", "Player 3 passes Polly's envelope to you."), or as a spectator does
-(``me=None``); ``log`` tells them all; ``ending`` gives the scores and the winners. What
+(``me=None``); ``detail`` the rule behind it; ``log`` tells them all; ``ending`` gives the scores and
+the winners. What
 is inside an envelope is told only to a reader who read it (a ``Read`` event is theirs
 alone), and the envelope another player chose to pass is not named before it moves.
 Nothing else in the game writes English for the log, and nothing reads it back.
@@ -118,8 +119,39 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
     raise ValueError(f"No sentence for {type(event).__name__}.")
 
 
+def detail(event: Event, me: int | None = None, names: tuple[str, ...] | None = None) -> str:
+    """The rule behind an event, one click away in the app ("" when there is nothing to add)."""
+    c = _Cast(me, names)
+    if isinstance(event, ExchangeTurned):
+        if event.card in PASSES:
+            return "Everyone holding an envelope chooses one; nothing moves until all have chosen, then all move at once."
+        if event.card == QUIET:
+            return "No envelope moves this round: everyone goes straight to arranging their guests."
+        return (f"The exchange goes round the table in seat order from {c.who(event.first)} (the first player moves "
+                "one seat on each round); a player who can do nothing under the card is passed over.")
+    if isinstance(event, Read):
+        return ("Holding an envelope is reading it. Without notes, you see an envelope only while you hold it: "
+                "remember what you read.")
+    if isinstance(event, Skipped):
+        return f"The card asks: {EXCHANGE_WORDS[event.card]} Nothing could be done, so the turn passes on."
+    if isinstance(event, (Placed, Unplaced)):
+        return "Guests may be placed, moved and taken off freely until the photo; not every guest must be placed."
+    if isinstance(event, PhotoTaken):
+        parts = []
+        for g in event.guests:
+            if not g.in_frame:
+                parts.append(f"{g.guest} on {g.space} is out of the frame: 0")
+                continue
+            vip = ", doubled as a VIP" if g.vip else ""
+            parts.append(f"{g.guest} on {g.space}: {sum(g.met)} of 3 wishes met{vip}, {g.points}")
+        shown = "; ".join(parts) if parts else "no guest placed"
+        return f"{shown}. A guest scores -3, 1, 3 or 6 for 0, 1, 2 or 3 wishes met."
+    return ""
+
+
 def ending(event: GameEnded, me: int | None = None, names: tuple[str, ...] | None = None) -> str:
-    """The end in a sentence: every score, and who wins (ties share the win)."""
+    """The end in a sentence: every score, and who wins (ties share the win). ``event`` is
+    the ``GameEnded`` event or the game's ``Outcome`` (both carry ``scores`` and ``winners``)."""
     c = _Cast(me, names)
     scores = ", ".join(f"{c.who(p)} {s}" for p, s in enumerate(event.scores))
     winners = [c.who(p) for p in event.winners]
