@@ -317,3 +317,56 @@ def test_every_guest_and_the_expansion_has_a_figure_of_plausible_size():
         assert low <= f.height <= high, name
     assert FIGURES["the Aspidistra"].width == 8 and FIGURES["Biscuit"].width == 5
     assert FIGURES["Mr Wren"].height == max(f.height for f in FIGURES.values())
+
+
+# --- the drawing (widgets/picture_art.py) -------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _groups(markup: str):
+    from xml.etree import ElementTree
+    root = ElementTree.fromstring(markup)
+    return root, [g for g in root.iter(f"{SVG}g") if g.get("class") in ("shot", "table")]
+
+
+def test_the_photo_draws_every_shot_at_its_projected_rectangles_and_the_table():
+    from widgets.picture_art import photo_svg
+    rng = random.Random(3)
+    placed = dict(zip(NAMES, rng.sample(SPACES, len(NAMES))))
+    picture = take(placed, camera_at(-3, 13))
+    root, groups = _groups(photo_svg(picture))
+    assert root.get("width") == "100%" and root.get("viewBox") == "-21 -9 42 22"  # the frame and a unit of mount
+    drawn = {g.get("data-figure"): g for g in groups if g.get("class") == "shot"}
+    assert set(drawn) == set(placed) and [g.get("class") for g in groups].count("table") == 1
+    for name, shot in picture.shots.items():
+        rects = drawn[name].findall(f"{SVG}rect")[:len(shot.parts)]
+        for rect, part in zip(rects, shot.parts):  # y turned down: the top edge at y = -top
+            assert float(rect.get("x")) == pytest.approx(float(part.left), abs=1e-4)
+            assert float(rect.get("y")) == pytest.approx(float(-part.top), abs=1e-4)
+            assert float(rect.get("width")) == pytest.approx(float(part.right - part.left), abs=1e-4)
+        assert drawn[name].get("data-space") == str(shot.space)
+
+
+def test_a_covered_figure_is_drawn_before_the_one_covering_it_and_the_table_before_row_1():
+    from widgets.picture_art import photo_svg
+    placed = {"Mrs Pike": Space(2, 1), "the Colonel": Space(1, 1), "Tom": Space(1, 4), "Biscuit": Space(2, 2),
+              "Mr Wren": Space(4, 2)}
+    picture = take(placed, DEFAULT_CAMERA)
+    assert picture.shots["Mrs Pike"].face_covered_by == {"the Colonel"}
+    order = [g.get("data-figure") or "table" for g in _groups(photo_svg(picture))[1]]
+    assert order.index("Mr Wren") < order.index("Mrs Pike") < order.index("the Colonel")
+    assert order.index("Biscuit") < order.index("table") < min(order.index("the Colonel"), order.index("Tom"))
+    # an empty mat still shows the table
+    assert [g.get("class") for g in _groups(photo_svg(take({}, DEFAULT_CAMERA)))[1]] == ["table"]
+
+
+def test_the_photo_and_figures_escape_their_text():
+    from widgets.picture_art import figure_svg, photo_svg
+    root, _ = _groups(photo_svg(take({"Tom": "2A"}, DEFAULT_CAMERA), label='Tom <b>"&"</b>'))
+    assert root.get("aria-label") == 'Tom <b>"&"</b>'  # well-formed XML, read back as written
+    for name in FIGURE_NAMES:
+        root, _ = _groups(figure_svg(name))
+        assert root.get("aria-label") == name and root.find(f"{SVG}title").text == name
+    with pytest.raises(ValueError, match="no figure"):
+        figure_svg("<script>")
