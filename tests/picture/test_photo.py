@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from sherlockkit.games.picture import figures, photo
 from sherlockkit.games.picture.figures import FIGURE_NAMES, FIGURES, _figure
-from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.guests import GUESTS, NAMES
 from sherlockkit.games.picture.mat import SPACES, Space
 from sherlockkit.games.picture.photo import (
     CAMERA_HEIGHTS, CAMERA_XS, DEFAULT_CAMERA, FRAME, Camera, camera_at, face_distance2, take)
@@ -310,7 +310,7 @@ def test_take_refuses_two_figures_on_one_space_and_unknown_names():
 
 def test_every_guest_and_the_expansion_has_a_figure_of_plausible_size():
     assert set(FIGURES) == set(FIGURE_NAMES) and len(FIGURE_NAMES) == 17
-    kinds = {g.name: g.kind for g in __import__("sherlockkit.games.picture.guests", fromlist=["GUESTS"]).GUESTS}
+    kinds = {g.name: g.kind for g in GUESTS}
     for name, f in FIGURES.items():
         kind = kinds.get(name, "man")
         low, high = {"man": (12, 16), "woman": (12, 16), "child": (8, 10), "plant": (9, 11), "dog": (4, 6)}[kind]
