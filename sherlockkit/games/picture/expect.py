@@ -1,0 +1,209 @@
+"""Picture Perfect: the expected score of a layout, from what a player knows.
+
+A player knows some envelopes (their cards, and whether a VIP card is inside) and not the
+others. For a layout (the guests on their mat and the camera) each placed guest in the
+photo scores by how many of its wishes are met (``scoring.points``). For a guest whose
+envelope the player knows, every wish is judged (``wishes.met`` on the real photo). For a
+guest whose envelope is unknown, each of its three cards is one of the preference cards
+the player has not seen -- the deck's composition minus every card of the envelopes they
+know, minus the cards that name that guest (no envelope holds a card naming its own
+guest) -- and the chance ``p`` that such a card is met is the average, over that pool, of
+``wishes.met`` judged on the same layout.
+
+**The approximation**: the number of wishes met is then taken as the known ones met plus
+Binomial(unknown, p), as if the three unknown cards were drawn *with* replacement, each
+independently. They are really drawn without replacement (and an envelope never holds
+the same card twice), so the true chance of two or three met differs slightly;
+``tests/picture/test_expect.py`` measures the gap against exact enumeration on a small
+pool. An envelope the player does not know is taken to hold no VIP card; a VIP card they
+know of doubles.
+
+Two ways to the same number: :func:`expected_score` is exact (``Fraction``) and reports
+guest by guest, for the tests and the chapter; :class:`Evaluator` gives the same value in
+floats, remembering the mat-only part of each guest's judgement (a mat wish depends only
+on the guest's space and the guests on the spaces touching it), for the bots' search.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import Iterable, Mapping
+
+from sherlockkit.games.picture import wishes
+from sherlockkit.games.picture.cards import PER_ENVELOPE, PREFERENCES, Wish
+from sherlockkit.games.picture.mat import SPACES, Space, neighbours
+from sherlockkit.games.picture.photo import Camera, Photo, take
+from sherlockkit.games.picture.scoring import points
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What a player knows of the envelopes: ``known`` maps a guest to (its cards, VIP
+    inside); ``unseen`` is the composition of the preference cards they have not seen
+    (by default the whole deck minus every known card)."""
+
+    known: Mapping[str, tuple[tuple[Wish, ...], bool]]
+    unseen: Counter = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self):
+        if self.unseen is None:
+            seen = Counter(c for cards, _ in self.known.values() for c in cards)
+            object.__setattr__(self, "unseen", Counter(PREFERENCES) - seen)
+
+    @classmethod
+    def of(cls, envelopes: Iterable[tuple[str, tuple[Wish, ...], bool]]) -> "Knowledge":
+        """The knowledge of a view's ``envelopes`` ((guest, cards, VIP seen) triples)."""
+        return cls({g: (tuple(cards), vip) for g, cards, vip in envelopes})
+
+    def pool(self, guest: str) -> Counter:
+        """The cards that may lie in ``guest``'s envelope, as far as the player knows:
+        the unseen ones, less those naming ``guest``."""
+        return Counter({c: n for c, n in self.unseen.items() if n > 0 and not c.names(guest)})
+
+
+def met_distribution(known_met: int, unknown: int, p) -> dict[int, object]:
+    """The chance of each number of wishes met: ``known_met`` plus Binomial(``unknown``, ``p``)
+    (exact when ``p`` is a Fraction)."""
+    return {known_met + j: comb(unknown, j) * p ** j * (1 - p) ** (unknown - j) for j in range(unknown + 1)}
+
+
+def expected_points(known_met: int, unknown: int, p, vip: bool):
+    """A guest's expected points in the photo (see :func:`met_distribution`)."""
+    return sum(chance * points(n, vip) for n, chance in met_distribution(known_met, unknown, p).items())
+
+
+@dataclass(frozen=True)
+class GuestExpectation:
+    """One placed guest of a layout: whether it is in the photo, its known wishes met, how
+    many of its cards are unknown and the chance each is met, VIP, and its expected points
+    (0 out of the frame)."""
+
+    guest: str
+    space: Space
+    in_frame: bool
+    known_met: int
+    unknown: int
+    chance: Fraction
+    vip: bool
+    expected: Fraction
+
+
+def chance_met(knowledge: Knowledge, guest: str, placements: Mapping[str, Space], photo: Photo) -> Fraction:
+    """The chance that one unknown card of ``guest``'s envelope is met on this layout:
+    the share of its pool (``Knowledge.pool``) that ``wishes.met`` grants."""
+    pool = knowledge.pool(guest)
+    total = sum(pool.values())
+    if total == 0:
+        return Fraction(0)
+    return Fraction(sum(n for c, n in pool.items() if wishes.met(c, guest, placements, photo)), total)
+
+
+def guest_expectations(knowledge: Knowledge, placements: Mapping[str, Space],
+                       camera: Camera) -> tuple[GuestExpectation, ...]:
+    """Every placed guest of the layout with its expectation, exactly, in mat order."""
+    photo = take(placements, camera)
+    out = []
+    for guest, space in sorted(placements.items(), key=lambda item: item[1]):
+        cards, vip = knowledge.known.get(guest, ((), False))
+        unknown = PER_ENVELOPE - len(cards)
+        known_met = sum(wishes.met(c, guest, placements, photo) for c in cards)
+        p = chance_met(knowledge, guest, placements, photo) if unknown else Fraction(0)
+        in_frame = photo.shots[guest].in_frame
+        worth = Fraction(expected_points(known_met, unknown, p, vip)) if in_frame else Fraction(0)
+        out.append(GuestExpectation(guest, space, in_frame, known_met, unknown, p, vip, worth))
+    return tuple(out)
+
+
+def expected_score(knowledge: Knowledge, placements: Mapping[str, Space], camera: Camera) -> Fraction:
+    """The layout's expected score for a player who knows ``knowledge``, exactly."""
+    return sum((g.expected for g in guest_expectations(knowledge, placements, camera)), Fraction(0))
+
+
+# --- the same in floats, with the mat-only judgements remembered ------------------------------------------
+
+_TOUCHING = {s: neighbours(s) for s in SPACES}
+
+
+class Evaluator:
+    """The expected score of layouts for one player's knowledge, in floats, fast.
+
+    A guest's judgement splits in two: the wishes read from the mat (everything but the
+    two face wishes, ``wishes.needs_photo``) depend only on its space and on the guests
+    standing on the spaces touching it, so they are judged once per such neighbourhood
+    (through ``wishes.met`` on that small mat) and remembered; the face wishes are judged
+    on each layout's photo. ``evaluations`` counts the layouts scored."""
+
+    def __init__(self, knowledge: Knowledge):
+        self.knowledge = knowledge
+        self.evaluations = 0
+        self._local: dict = {}
+        self._pools: dict[str, tuple[list, list, int]] = {}
+        self._curves: dict[tuple[int, int, bool], tuple[float, ...]] = {}
+
+    def _pool(self, guest: str) -> tuple[list, list, int]:
+        """``guest``'s unseen pool split into (mat cards, photo cards) with their counts, and its size."""
+        if guest not in self._pools:
+            pool = self.knowledge.pool(guest)
+            on_mat = [(c, n) for c, n in pool.items() if not wishes.needs_photo(c)]
+            on_photo = [(c, n) for c, n in pool.items() if wishes.needs_photo(c)]
+            self._pools[guest] = (on_mat, on_photo, sum(pool.values()))
+        return self._pools[guest]
+
+    def _on_mat(self, guest: str, space: Space, around: tuple) -> tuple[int, int]:
+        """(known mat wishes met, count of the pool's mat cards met) for ``guest`` on
+        ``space`` with ``around`` ((guest, space) on the touching spaces)."""
+        key = (guest, space, around)
+        hit = self._local.get(key)
+        if hit is None:
+            local = dict(around)
+            local[guest] = space
+            cards, _ = self.knowledge.known.get(guest, ((), False))
+            known = sum(wishes.met(c, guest, local, None) for c in cards if not wishes.needs_photo(c))
+            pooled = 0
+            if len(cards) < PER_ENVELOPE:
+                pooled = sum(n for c, n in self._pool(guest)[0] if wishes.met(c, guest, local, None))
+            hit = self._local[key] = (known, pooled)
+        return hit
+
+    def _curve(self, known_met: int, unknown: int, vip: bool) -> tuple[float, ...]:
+        """The points of ``known_met`` + j wishes met, j = 0..``unknown`` (floats)."""
+        key = (known_met, unknown, vip)
+        if key not in self._curves:
+            self._curves[key] = tuple(float(points(known_met + j, vip)) for j in range(unknown + 1))
+        return self._curves[key]
+
+    def guest_values(self, placements: Mapping[str, Space], camera: Camera) -> dict[str, float]:
+        """Each placed guest's expected points on this layout (0 out of the frame)."""
+        self.evaluations += 1
+        photo = take(placements, camera)
+        at = {s: g for g, s in placements.items()}
+        values = {}
+        known_all = self.knowledge.known
+        for guest, space in placements.items():
+            if not photo.shots[guest].in_frame:
+                values[guest] = 0.0
+                continue
+            around = tuple((at[t], t) for t in _TOUCHING[space] if t in at)
+            known_met, pooled = self._on_mat(guest, space, around)
+            cards, vip = known_all.get(guest, ((), False))
+            for c in cards:
+                if wishes.needs_photo(c):
+                    known_met += wishes.met(c, guest, placements, photo)
+            unknown = PER_ENVELOPE - len(cards)
+            if not unknown:
+                values[guest] = float(points(known_met, vip))
+                continue
+            _, on_photo, total = self._pool(guest)
+            pooled += sum(n for c, n in on_photo if wishes.met(c, guest, placements, photo))
+            p = pooled / total if total else 0.0
+            terms = self._curve(known_met, unknown, vip)
+            values[guest] = sum(comb(unknown, j) * p ** j * (1 - p) ** (unknown - j) * terms[j]
+                                for j in range(unknown + 1))
+        return values
+
+    def score(self, placements: Mapping[str, Space], camera: Camera) -> float:
+        """The layout's expected score (floats; :func:`expected_score` is the exact twin)."""
+        return sum(self.guest_values(placements, camera).values())
