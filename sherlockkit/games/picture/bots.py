@@ -1,22 +1,53 @@
 """Bots for Picture Perfect. A bot decides from its own :class:`~state.View` only.
 
-One level for now (the thinking bots come later):
+Three levels:
 
 - ``"random"``: during the exchange, any allowed move; while arranging, a kind of move
   first (place, unplace, aim, VIP, Ready), then one of that kind, so Ready comes often
   and every round ends.
+- ``"forgetful"``: knows only what its view holds now -- without the notes option, the
+  envelopes in its hands. Each round it searches for the layout of its mat and camera with
+  the highest expected score (``expect.py``) and plays it out, one move a turn.
+- ``"keen"``: the same search, but it remembers every envelope it has read (and where it
+  slipped its VIP card), in its own memory, from the ``Read`` events of its views. With
+  the notes option a forgetful bot knows what a keen one does.
+
+The search (:func:`search`) is an iterated local search over layouts: from the current
+mat, random steps (place a guest, move one, swap two, unplace one, move the camera) are
+kept when the expected score does not drop; after ``patience`` steps without a gain it
+restarts from a few random steps away from the best layout so far. It stops after a fixed
+number of evaluations (``budget``), so a move's thinking is bounded; its randomness is the
+bot's own ``rng``, so games replay.
+
+In the exchange the bots take envelopes they have not read (a keen bot knows which) and
+give away the one worth least to their planned photo; in the last round they slip their
+VIP card into the envelope they hold whose guest their layout satisfies best.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
 
 from sherlockkit.engine import chance
 from sherlockkit.games.picture import legal
-from sherlockkit.games.picture.state import View
+from sherlockkit.games.picture.cards import ROUNDS
+from sherlockkit.games.picture.expect import Evaluator, Knowledge
+from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.mat import SPACES, Space
+from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, Camera
+from sherlockkit.games.picture.state import (
+    ARRANGING, Aim, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip, VipSlipped,
+)
 
-LEVELS = ("random",)
+RANDOM, FORGETFUL, KEEN = "random", "forgetful", "keen"
+LEVELS = (RANDOM, FORGETFUL, KEEN)
+#: layouts scored per search (one search a round): well under a second a move
+BUDGET = 800
+#: steps without a gain before the search restarts near its best layout
+PATIENCE = 120
+ALL_CAMERAS: tuple[Camera, ...] = tuple(Camera(x, h) for x in CAMERA_XS for h in CAMERA_HEIGHTS)
 
 
 def _allowed(view: View) -> list:
@@ -40,11 +71,227 @@ class RandomBot:
         return self.rng.choice([a for a in options if type(a).__name__ == kind])
 
 
-def make_bots(levels: dict[int, str], seed: int) -> dict[int, RandomBot]:
-    """A bot per seat at the level asked (``ValueError`` for an unknown level)."""
-    bots = {}
+# --- the search over layouts ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Layout:
+    """A mat (guest -> space) and a camera, with its expected score."""
+
+    placements: Mapping[str, Space]
+    camera: Camera
+    value: float
+
+
+def _camera_steps(cameras: Sequence[Camera]) -> dict[Camera, tuple[Camera, ...]]:
+    """For each camera, the others within two units across and up (a small step)."""
+    return {c: tuple(d for d in cameras if d != c and abs(d.x - c.x) <= 2 and abs(d.height - c.height) <= 2)
+            for c in cameras}
+
+
+def _step(placements: dict, camera: Camera, rng: random.Random, guests: Sequence[str],
+          cameras: Sequence[Camera], near: dict) -> tuple[dict, Camera]:
+    """A random neighbour of a layout: place, move, swap, unplace, or move the camera."""
+    placements = dict(placements)
+    placed = [g for g in guests if g in placements]
+    free = [s for s in SPACES if s not in placements.values()]
+    unplaced = [g for g in guests if g not in placements]
+    kinds = []
+    if unplaced and free:
+        kinds += ["place"] * 3
+    if placed and free:
+        kinds += ["move"] * 3
+    if len(placed) >= 2:
+        kinds += ["swap"] * 2
+    if placed:
+        kinds.append("unplace")
+    if len(cameras) > 1:
+        kinds += ["camera"] * 2
+    kind = rng.choice(kinds)
+    if kind == "place":
+        placements[rng.choice(unplaced)] = rng.choice(free)
+    elif kind == "move":
+        placements[rng.choice(placed)] = rng.choice(free)
+    elif kind == "swap":
+        a, b = rng.sample(placed, 2)
+        placements[a], placements[b] = placements[b], placements[a]
+    elif kind == "unplace":
+        del placements[rng.choice(placed)]
+    else:
+        steps = near.get(camera) or ()
+        camera = rng.choice(steps) if steps and rng.random() < 0.75 else rng.choice(cameras)
+    return placements, camera
+
+
+def search(score: Callable[[Mapping[str, Space], Camera], float], start: Mapping[str, Space], camera: Camera,
+           rng: random.Random, budget: int = BUDGET, guests: Sequence[str] = NAMES,
+           cameras: Sequence[Camera] = ALL_CAMERAS, patience: int = PATIENCE) -> Layout:
+    """The best layout found by scoring ``budget`` layouts (iterated local search from
+    ``start`` with ``camera``), placing only ``guests`` and aiming only at ``cameras``."""
+    near = _camera_steps(cameras)
+    start = {g: s for g, s in start.items() if g in guests}
+    if camera not in near:
+        camera = cameras[0]
+    current = best = Layout(start, camera, score(start, camera))
+    stale = 0
+    for _ in range(budget - 1):
+        placements, cam = _step(current.placements, current.camera, rng, guests, cameras, near)
+        value = score(placements, cam)
+        stale = 0 if value > current.value else stale + 1
+        if value >= current.value:
+            current = Layout(placements, cam, value)
+            if value > best.value:
+                best = current
+        if stale >= patience:  # restart a few steps away from the best so far
+            placements, cam = dict(best.placements), best.camera
+            for _ in range(3):
+                placements, cam = _step(placements, cam, rng, guests, cameras, near)
+            current, stale = Layout(placements, cam, score(placements, cam)), 0
+    return best
+
+
+def random_layouts(score, rng: random.Random, budget: int, guests: Sequence[str] = NAMES,
+                   cameras: Sequence[Camera] = ALL_CAMERAS) -> Layout:
+    """A baseline: the best of ``budget`` layouts drawn at random (a random number of the
+    guests on random spaces, a random camera)."""
+    best = None
+    for _ in range(budget):
+        n = rng.randint(0, len(guests))
+        placements = dict(zip(rng.sample(list(guests), n), rng.sample(SPACES, n)))
+        cam = rng.choice(cameras)
+        value = score(placements, cam)
+        if best is None or value > best.value:
+            best = Layout(placements, cam, value)
+    return best
+
+
+def greedy(score, camera: Camera, guests: Sequence[str] = NAMES) -> Layout:
+    """A baseline: one pass over the guests, each put on the free space that raises the
+    expected score most (or left off when none does), the camera fixed."""
+    placements: dict = {}
+    value = score(placements, camera)
+    for guest in guests:
+        best = None
+        for space in SPACES:
+            if space in placements.values():
+                continue
+            trial = {**placements, guest: space}
+            v = score(trial, camera)
+            if v > value and (best is None or v > best[1]):
+                best = (space, v)
+        if best is not None:
+            placements[guest], value = best
+    return Layout(placements, camera, value)
+
+
+# --- the thinking bots --------------------------------------------------------------------------------------
+
+@dataclass
+class SearchBot:
+    """A bot that plays the layout its search finds best for what it knows. ``keen``: it
+    remembers every envelope it has read; otherwise it knows only its view's envelopes."""
+
+    seat: int
+    rng: random.Random
+    keen: bool
+    budget: int = BUDGET
+    memory: dict = field(default_factory=dict)  # guest -> (cards, VIP inside), as last read
+    _events_seen: int = 0
+    _plan: tuple | None = None  # (round, Layout, VIP guest or None)
+    _values: dict = field(default_factory=dict)  # guest -> its expected points in the last plan
+
+    def knowledge(self, view: View) -> Knowledge:
+        """What this bot knows now: its view's envelopes, and (keen) its memory."""
+        known = dict(self.memory) if self.keen else {}
+        known.update({g: (tuple(cards), vip) for g, cards, vip in view.envelopes})
+        return Knowledge(known)
+
+    def _remember(self, view: View) -> None:
+        """A keen bot files away what its new events show: envelopes read, its VIP slipped."""
+        if not self.keen:
+            return
+        for event in view.events[self._events_seen:]:
+            if isinstance(event, Read) and event.player == self.seat:
+                self.memory[event.guest] = (tuple(event.cards), event.vip)
+            elif isinstance(event, VipSlipped) and event.player == self.seat and event.guest in self.memory:
+                self.memory[event.guest] = (self.memory[event.guest][0], True)
+        self._events_seen = len(view.events)
+        for g, cards, vip in view.envelopes:
+            self.memory[g] = (tuple(cards), vip)
+
+    def choose(self, view: View):
+        self._remember(view)
+        if view.outcome is not None or (view.phase == ARRANGING and self.seat in view.ready):
+            return None
+        if view.phase == ARRANGING:
+            return self._arrange(view)
+        options = _allowed(view)
+        return self._exchange(view, options) if options else None
+
+    # the exchange: take what it has not read, give away what is worth least to it
+    def _exchange(self, view: View, options: list):
+        takes = [a for a in options if isinstance(a, Take)]
+        if takes:
+            known = self.knowledge(view).known
+            unread = [a for a in takes if a.guest not in known]
+            return self.rng.choice(unread or takes)
+        gives = [a for a in options if isinstance(a, (Pass, Return))]
+        worth = {a.guest: (self._values.get(a.guest, 0.0), self.rng.random()) for a in gives}
+        return min(gives, key=lambda a: worth[a.guest]) if gives else self.rng.choice(options)
+
+    # arranging: search once a round, then play the plan out one move a turn
+    def _arrange(self, view: View):
+        if self._plan is None or self._plan[0] != view.round:
+            self._plan = (view.round, *self._search(view))
+        _, layout, vip = self._plan
+        return next_move(view, layout, vip)
+
+    def _search(self, view: View) -> tuple[Layout, str | None]:
+        knowledge = self.knowledge(view)
+        evaluator = Evaluator(knowledge)
+        mat = dict(view.mats[self.seat])
+        layout = search(evaluator.score, mat, Camera(*view.cameras[self.seat]), self.rng, self.budget)
+        self._values = evaluator.guest_values(layout.placements, layout.camera)
+        vip = None
+        if view.vip_unused and view.round >= ROUNDS:  # no exchange is left to carry the envelope off
+            mine = [g for g in layout.placements if view.holders[NAMES.index(g)] == self.seat
+                    and not knowledge.known.get(g, ((), False))[1] and self._values.get(g, 0.0) > 0]
+            vip = max(mine, key=lambda g: (self._values[g], g), default=None)
+        return layout, vip
+
+
+def next_move(view: View, layout: Layout, vip: str | None):
+    """The next move towards ``layout`` from the viewer's mat: take off guests it leaves
+    out, put each other guest on its space (taking off whoever stands in the way of a
+    cycle of moves), aim the camera, slip the VIP card, then Ready."""
+    me = view.player
+    mat = dict(view.mats[me])
+    target = layout.placements
+    for guest in NAMES:
+        if guest in mat and guest not in target:
+            return Unplace(me, guest)
+    standing = {s: g for g, s in mat.items()}
+    blocked = None
+    for guest in NAMES:
+        if guest in target and mat.get(guest) != target[guest]:
+            if target[guest] not in standing:
+                return Place(me, guest, str(target[guest]))
+            blocked = blocked or standing[target[guest]]
+    if blocked is not None:
+        return Unplace(me, blocked)
+    if tuple(view.cameras[me]) != (layout.camera.x, layout.camera.height):
+        return Aim(me, layout.camera.x, layout.camera.height)
+    if vip is not None and view.vip_unused and view.holders[NAMES.index(vip)] == me:
+        return Vip(me, vip)
+    return Ready(me)
+
+
+def make_bots(levels: dict[int, str], seed: int, budget: int = BUDGET) -> dict[int, RandomBot | SearchBot]:
+    """A bot per seat at the level asked (``ValueError`` for an unknown level); the
+    thinking bots score ``budget`` layouts a round."""
+    bots: dict = {}
     for seat, level in levels.items():
         if level not in LEVELS:
             raise ValueError(f"There is no bot level {str(level)[:30]!r}; the levels are {', '.join(LEVELS)}.")
-        bots[seat] = RandomBot(seat, chance(seed, 0, f"bot/{seat}"))
+        rng = chance(seed, 0, f"bot/{seat}")
+        bots[seat] = RandomBot(seat, rng) if level == RANDOM else SearchBot(seat, rng, level == KEEN, budget)
     return bots
