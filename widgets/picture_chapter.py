@@ -1,0 +1,111 @@
+"""Picture Perfect's chapter drawn: the guests with their figures, the mat seen from above,
+photos side by side, as static HTML and SVG (the built book has no kernel).
+
+Drawing only: which guest stands where, and what the photo shows, come from the engine
+(``sherlockkit.games.picture``); nothing here judges a wish or scores.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Mapping, Sequence
+
+from sherlockkit.games.picture.guests import Guest
+from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
+from widgets.picture_art import figure_svg
+
+#: colours of the mat from above (the same mat red as the photo's room)
+MAT, LINE, TABLE_WOOD, INK, MUTED = "#e9d6cf", "#9c4b3c", "#7a4a26", "#2a2320", "#7a6f66"
+#: one space of the drawn mat, in SVG units; the margins hold the letters, numbers and camera
+CELL, MARGIN, CAMERA_ROOM = 100, 34, 40
+
+
+def scrolling(html_text: str) -> str:
+    """``html_text`` in a box that scrolls sideways on a narrow screen instead of widening the page."""
+    return f"<div style='overflow-x:auto;max-width:100%'>{html_text}</div>"
+
+
+def guests_html(guests: Iterable[Guest]) -> str:
+    """The guests as a small table: each one's figure (all at one scale), its name and kind,
+    and a few words of its looks."""
+    cell = "padding:2px 8px;vertical-align:middle"
+    rows = "".join(
+        "<tr>"
+        f"<td style='{cell};text-align:center'>{figure_svg(g.name, 44)}</td>"
+        f"<td style='{cell};white-space:nowrap;text-align:left'><b>{escape(g.name)}</b><br>"
+        f"<span style='color:{MUTED}'>{escape(g.kind)}</span></td>"
+        f"<td style='{cell};text-align:left'>{escape(g.looks)}</td>"
+        "</tr>"
+        for g in guests)
+    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{h}</th>" for h in ("figure", "guest", "looks"))
+    return scrolling(f"<table class='sk-picture-guests' style='font-size:0.9em'><tr>{head}</tr>{rows}</table>")
+
+
+def _cell(space: Space) -> tuple[float, float]:
+    """The top-left corner of ``space`` on the drawing: row 4 at the top, row 1 at the bottom
+    (nearest the camera, which stands below the mat)."""
+    return MARGIN + (space.column - 1) * CELL, MARGIN + (ROWS - space.row) * CELL
+
+
+def _words(name: str, x: float, y: float, size: int = 15) -> str:
+    """A guest's name centred at (x, y), broken in two lines when it has two words or more."""
+    words = name.split()
+    lines = [name] if len(words) < 2 or len(name) <= 9 else [" ".join(words[:-1]), words[-1]]
+    top = y - (len(lines) - 1) * size * 0.55
+    return "".join(f"<text x='{x:g}' y='{top + i * size * 1.1:g}' font-size='{size}' text-anchor='middle' "
+                   f"fill='{INK}'>{escape(line)}</text>" for i, line in enumerate(lines))
+
+
+def mat_svg(placements: Mapping[str, Space] | None = None, label: str | None = None,
+            marks: Mapping[str, str] | None = None, max_width: int = 360) -> str:
+    """The floor mat seen from above: four rows of four spaces named 1A..4D, row 1 at the
+    front (bottom), the table on its two spaces, the camera below; each placed guest's name
+    on its space (``placements``: guest -> space). ``marks`` colours a guest's space
+    (guest -> a CSS colour)."""
+    placements = dict(placements or {})
+    marks = dict(marks or {})
+    width = 2 * MARGIN + COLUMNS * CELL
+    height = 2 * MARGIN + ROWS * CELL + CAMERA_ROOM
+    body = [f"<rect x='{MARGIN}' y='{MARGIN}' width='{COLUMNS * CELL}' height='{ROWS * CELL}' fill='{MAT}'/>"]
+    who = {space: name for name, space in placements.items()}
+    for row in range(1, ROWS + 1):
+        for column in range(1, COLUMNS + 1):
+            space = Space(row, column)
+            if space in TABLE:
+                continue
+            x, y = _cell(space)
+            fill = marks.get(who.get(space, ""), "none")
+            body.append(f"<rect x='{x:g}' y='{y:g}' width='{CELL}' height='{CELL}' fill='{fill}' "
+                        f"stroke='{LINE}' stroke-width='2'/>")
+            body.append(f"<text x='{x + 6:g}' y='{y + 17:g}' font-size='14' fill='{MUTED}'>{space}</text>")
+            if space in who:
+                body.append(_words(who[space], x + CELL / 2, y + CELL / 2 + 10))
+    left, top = _cell(TABLE[0])
+    body.append(f"<rect x='{left + 8:g}' y='{top + 22:g}' width='{2 * CELL - 16}' height='{CELL - 44}' rx='6' "
+                f"fill='{TABLE_WOOD}' stroke='{INK}' stroke-width='2'/>")
+    body.append(f"<text x='{left + CELL:g}' y='{top + CELL / 2 + 6:g}' font-size='17' text-anchor='middle' "
+                f"fill='#fbf8f1'>the table ({TABLE[0]}, {TABLE[1]})</text>")
+    for column in range(1, COLUMNS + 1):
+        x = MARGIN + (column - 0.5) * CELL
+        body.append(f"<text x='{x:g}' y='{MARGIN - 10}' font-size='16' text-anchor='middle' fill='{INK}'>"
+                    f"{'ABCD'[column - 1]}</text>")
+    for row in range(1, ROWS + 1):
+        y = MARGIN + (ROWS - row + 0.5) * CELL + 6
+        body.append(f"<text x='{MARGIN / 2:g}' y='{y:g}' font-size='16' text-anchor='middle' fill='{INK}'>{row}</text>")
+    cx, cy = width / 2, MARGIN + ROWS * CELL + CAMERA_ROOM / 2 + 4
+    body.append(f"<rect x='{cx - 16:g}' y='{cy - 10:g}' width='32' height='20' rx='4' fill='{INK}'/>"
+                f"<circle cx='{cx:g}' cy='{cy:g}' r='6' fill='#fbf8f1'/>"
+                f"<text x='{cx + 26:g}' y='{cy + 6:g}' font-size='16' fill='{INK}'>the camera</text>")
+    label = label or ("The mat from above" + (f" with {len(placements)} guests placed" if placements else ""))
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='100%' "
+            f"style='max-width:{max_width}px;height:auto;display:block' role='img' aria-label='{escape(label)}' "
+            f"class='sk-picture-mat'><title>{escape(label)}</title>{''.join(body)}</svg>")
+
+
+def side_by_side(blocks: Sequence[str], captions: Sequence[str], min_width: int = 280) -> str:
+    """Drawings next to each other, each over its caption; on a narrow screen they stack."""
+    cells = "".join(
+        f"<figure style='flex:1 1 {min_width}px;margin:0;min-width:0'>{block}"
+        f"<figcaption style='font-size:0.9em;margin-top:4px'>{escape(caption)}</figcaption></figure>"
+        for block, caption in zip(blocks, captions, strict=True))
+    return f"<div class='sk-picture-row' style='display:flex;flex-wrap:wrap;gap:12px'>{cells}</div>"
