@@ -1,0 +1,402 @@
+"""Picture Perfect at the table: you and one to five bots arrange the party for a photo.
+
+``PictureSession`` is the controller (engine state, bots of one level on the session's
+timer, your moves); ``PictureTable`` is the ipywidgets view, drawn from ``session.view``
+only: the envelopes you know (those in your hands; with notes, every one you have read),
+the exchange step's moves as the engine offers them, your mat seen from above (a 4x4 grid
+of buttons, the table on 1B-1C), the camera's two sliders, the live photo of your layout
+with each guest's wishes met as far as you know, Ready, and the log. No rule lives here:
+the moves offered come from ``legal.moves_in_view`` (the engine's own judge, fed the view),
+a wish is judged by ``wishes.met``, the log's sentences come from ``narration``.
+
+Without notes the game is the rulebook's memory game: an envelope you passed on leaves the
+page, and so the log leaves out the lines that read an envelope's wishes to you (they
+would keep what you are meant to remember).
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from sherlockkit.games.picture import bots, legal, narration, rules
+from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, SWAPS
+from sherlockkit.games.picture.guests import GUESTS, NAMES
+from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
+from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, camera_at, take
+from sherlockkit.games.picture.state import (
+    ARRANGING, CHOOSING, EXCHANGING, Aim, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip,
+)
+from widgets.bakerstreet import Parts
+from widgets.controls import action_button, guarded
+from widgets.picture_stage import STYLE, envelopes_html, final_html, live_photo_html, who
+from widgets.session import GameSession
+from widgets.table import GameTable
+
+BOT_SECONDS = 0.8
+#: an arranging move of a bot is quicker: a bot plays its planned layout out one move a turn
+ARRANGE_SECONDS = 0.35
+LOG_LINES = 80
+#: the mat as seen from above, the back row on top and the camera below row 1
+MAT_ROWS = tuple(range(ROWS, 0, -1))
+
+
+class PictureSession(GameSession):
+    """A party of Picture Perfect with you in seat 0 and bots of ``level`` in the others."""
+
+    def __init__(self, players: int = 3, notes: bool = False, level: str | None = None, seed: int | None = None,
+                 clock=None, bot_seconds: float = BOT_SECONDS, arrange_seconds: float = ARRANGE_SECONDS):
+        level = bots.LEVELS[-1] if level is None else level
+        if level not in bots.LEVELS:
+            raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(bots.LEVELS)}.")
+        self.level = level
+        self.bot_seconds, self.arrange_seconds = bot_seconds, arrange_seconds
+        super().__init__(rules, {"players": players, "notes": notes}, seed=seed, clock=clock)
+
+    def prepare(self) -> None:
+        """A bot of the chosen level in every seat but yours."""
+        self.bots = bots.make_bots({p: self.level for p in range(self.options["players"]) if p != self.seat},
+                                   self.seed)
+
+    def new_game(self, players: int, notes: bool, level: str, seed: int | None) -> None:
+        """A new party with these settings; a level not offered is refused with a sentence."""
+        if level not in bots.LEVELS:
+            raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(bots.LEVELS)}.")
+        held = self.level
+        self.level = level
+        try:
+            self.start(seed, {"players": players, "notes": notes})
+        except Exception:
+            self.level = held
+            raise
+
+    def bot_delay(self, seat: int, action) -> float:
+        return self.arrange_seconds if isinstance(action, (Place, Unplace, Aim, Vip)) else self.bot_seconds
+
+
+def exchange_words(action, view: View) -> str:
+    """What an exchange button says: "Take Tom's envelope", "Pass Polly's envelope"..."""
+    if isinstance(action, Take):
+        source = "the middle" if view.exchange not in SWAPS else "your neighbour"
+        return f"Take {action.guest}'s envelope from {source}"
+    if isinstance(action, Return):
+        return f"Put {action.guest}'s envelope back"
+    if view.phase == CHOOSING:
+        return f"Pass {action.guest}'s envelope"
+    return f"Give {action.guest}'s envelope back"
+
+
+class PictureTable(GameTable):
+    """The playable table: the round and its exchange card, your envelopes, the exchange's
+    moves, your mat, the camera, the live photo, Ready, the other players, the log."""
+
+    css = "sk-picture"
+    style = STYLE
+
+    def __init__(self, game: PictureSession | None = None, **options):
+        game = game or PictureSession(**options)
+        self.game = game
+        self.picked: str | None = None  # the guest you picked up, to place on the next space you click
+        self._drawing = False  # while the table sets the sliders itself, their changes are not moves
+        self.header = w.HTML()
+        self.exchange_card = w.HTML()
+        self.exchange_card.add_class("sk-exchange-card")
+        self.envelopes = w.HTML()
+        self.envelopes.add_class("sk-envelope-box")
+        self._exchange_moves: list = []
+        self.exchange_buttons: list[w.Button] = []
+        self.exchange_bar = self._bar([])
+        self._vip_moves: list = []
+        self.vip_buttons: list[w.Button] = []
+        self.vip_bar = self._bar([])
+        self.prompt = w.HTML()
+        self.prompt.add_class("sk-prompt")
+        self.guest_buttons = {g.name: self._guest_button(g.name) for g in GUESTS}
+        guest_list = w.Box(list(self.guest_buttons.values()))
+        guest_list.add_class("sk-guest-list")
+        self.space_buttons: dict[Space, w.Button] = {}
+        cells = []
+        for row in MAT_ROWS:
+            for column in range(1, COLUMNS + 1):
+                space = Space(row, column)
+                if space in TABLE:
+                    cell = w.HTML("<div style='text-align:center;padding-top:14px'>table</div>")
+                    cell.add_class("sk-table-space")
+                    cell.layout.background = "#7a4a26"
+                else:
+                    cell = action_button(str(space), lambda _, s=space: self._click_space(s), "space")
+                    cell.add_class(f"sk-space-{space}")
+                    self.space_buttons[space] = cell
+                cells.append(cell)
+        self.mat = w.GridBox(cells)
+        self.mat.add_class("sk-mat")
+        self.unplace_button = action_button("Take off the mat", lambda _: self._unplace(), "unplace", style="warning")
+        self.ready_button = action_button("Ready", lambda _: self._act(Ready(0)), "ready", style="success")
+        self.mat_bar = self._bar([self.unplace_button, self.ready_button])
+        self.across = w.IntSlider(value=0, min=CAMERA_XS[0], max=CAMERA_XS[-1], description="across",
+                                  continuous_update=False)
+        self.height = w.IntSlider(value=10, min=CAMERA_HEIGHTS[0], max=CAMERA_HEIGHTS[-1], description="height",
+                                  continuous_update=False)
+        for slider in (self.across, self.height):
+            slider.layout.max_width = "100%"
+            slider.add_class(f"sk-camera-{slider.description}")
+            slider.observe(guarded(self._on_camera, game), names="value")
+        camera_note = w.HTML("<div class='sk-camera-note'>The camera stands in front of row 1 "
+                             "(below the mat as drawn).</div>")
+        stage = w.VBox([w.HTML("<b>Your mat</b> <small>(seen from above; pick a guest, then a space)</small>"),
+                        guest_list, self.mat, camera_note, self.across, self.height, self.mat_bar])
+        stage.add_class("sk-stage")
+        self.photo = w.HTML()
+        self.photo.add_class("sk-photo")
+        self.guests_box = w.HTML()
+        self.guests_box.add_class("sk-guests-box")
+        shot = w.VBox([self.photo, self.guests_box])
+        shot.add_class("sk-shot")
+        self.play_area = w.Box([stage, shot])
+        self.play_area.add_class("sk-play")
+        self.photos = w.HTML()
+        self.photos.add_class("sk-photos-box")
+        self.seats = w.HTML()
+        self.seats.add_class("sk-seats")
+        self.message = w.HTML()
+        self.message.add_class("sk-message")
+        self.log_box = Parts("sk-log", "sk-log-line")
+        self.setup = self._setup_panel()
+        super().__init__(game, [self.header, self.exchange_card, self.prompt, self.exchange_bar, self.message,
+                                self.photos, self.play_area, self.envelopes, self.vip_bar, self.seats,
+                                self.log_box, self.setup])
+
+    @staticmethod
+    def _bar(children) -> w.Box:
+        bar = w.Box(list(children))
+        bar.add_class("sk-actions")
+        return bar
+
+    def _guest_button(self, name: str) -> w.Button:
+        button = action_button(name, lambda _: self._pick(name), "guest")
+        button.add_class(f"sk-guest-{NAMES.index(name)}")
+        return button
+
+    def _setup_panel(self) -> w.Accordion:
+        o = self.game.options
+        self.players_slider = w.IntSlider(value=o["players"], min=MIN_PLAYERS, max=MAX_PLAYERS, description="players")
+        self.level_menu = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bots")
+        self.notes_box = w.Checkbox(value=o["notes"], description="notes (keep every envelope you read)",
+                                    indent=False)
+        for setting in (self.players_slider, self.level_menu, self.notes_box):
+            setting.layout.max_width = "100%"
+        self.players_slider.add_class("sk-players-setting")
+        self.level_menu.add_class("sk-bots-setting")
+        self.notes_box.add_class("sk-notes-setting")
+        row = w.Box([self.players_slider, self.level_menu, self.notes_box], layout=w.Layout(flex_flow="row wrap"))
+        return self.settings([row], self._new_game, replay_seconds=0.3)
+
+    # --- clicks -------------------------------------------------------------------------------
+
+    def _new_game(self, seed: int | None) -> None:
+        self.picked = None
+        notes = self.notes_box.value
+        if not isinstance(notes, bool):
+            raise ValueError("The notes setting is on or off.")
+        self.game.new_game(self.players_slider.value, notes, self.level_menu.value, seed)
+
+    def _act(self, action) -> bool:
+        """Play ``action`` as you; a refusal is the engine's sentence in the message."""
+        return self.game.act(action)
+
+    def _tell(self, text: str) -> None:
+        self.game.message = text
+        self.game.notify()
+
+    def _pick(self, guest: str) -> None:
+        """A guest in the list: pick it up (or put it down again with a second click)."""
+        self.picked = None if self.picked == guest else guest
+        self._tell("")
+
+    def _click_space(self, space: Space) -> None:
+        """A space of your mat: the picked guest goes there; with none picked, the guest
+        standing there is picked up (click another space to move it, or take it off)."""
+        standing = {s: g for g, s in self.game.view.mats[0]}
+        if self.picked is None:
+            if space in standing:
+                self.picked = standing[space]
+                self._tell("")
+            else:
+                self._tell("Pick a guest first (the list above the mat), then a space.")
+            return
+        if standing.get(space) == self.picked:  # the space it stands on: put it down again
+            self.picked = None
+            self._tell("")
+            return
+        guest = self.picked
+        self.picked = None
+        if not self._act(Place(0, guest, str(space))):
+            self.picked = guest
+            self.game.notify()
+
+    def _unplace(self) -> None:
+        if self.picked is None:
+            self._tell("Pick a guest on your mat first (click its space).")
+            return
+        guest = self.picked
+        self.picked = None
+        if not self._act(Unplace(0, guest)):
+            self.picked = guest
+            self.game.notify()
+
+    def _on_camera(self, change) -> None:
+        if self._drawing:
+            return
+        x, height = self.across.value, self.height.value
+        if not self._act(Aim(0, x, height)):
+            self.redraw()  # the sliders go back to where the camera stands
+
+    def _pool(self, buttons: list, bar: w.Box, moves: list, css: str, handler, words) -> None:
+        """Show a button for each of ``moves`` (more buttons made as needed), hide the rest."""
+        while len(buttons) < len(moves):
+            k = len(buttons)
+            button = action_button("", lambda _, k=k: handler(k), f"{css}")
+            button.add_class(f"sk-{css}-{k}")
+            self.guard_all(button)
+            buttons.append(button)
+            bar.children = (*bar.children, button)
+        for k, button in enumerate(buttons):
+            if k < len(moves):
+                button.description = words(moves[k])
+                button.layout.display = None
+            else:
+                button.layout.display = "none"
+
+    def _exchange_click(self, k: int) -> None:
+        if k < len(self._exchange_moves):
+            self._act(self._exchange_moves[k])
+
+    def _vip_click(self, k: int) -> None:
+        if k < len(self._vip_moves):
+            self._act(self._vip_moves[k])
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        view: View = self.game.view
+        me = view.player
+        # the log first; without notes, the lines reading an envelope out are left off (see above)
+        events = [e for e in view.events if view.notes or view.outcome is not None or not isinstance(e, Read)]
+        lines = narration.log(events, me)[-LOG_LINES:]
+        self.log_box.show([f"<div>{_escape(line)}</div>" for line in lines])
+        over = view.outcome is not None
+        playing = not over and not self.game.replaying
+        allowed = legal.moves_in_view(view) if playing else []
+        self.header.value = (f"<div class='sk-title'><b>Picture Perfect</b> · round {max(view.round, 1)} of {ROUNDS}"
+                             f" · {view.players} players{' · notes' if view.notes else ''} "
+                             f"<span class='sk-seed'>seed {self.game.seed_words}</span></div>")
+        card = EXCHANGE_WORDS.get(view.exchange, "")
+        self.exchange_card.value = "" if over else f"<b>Round {view.round}, the exchange card:</b> {_escape(card)}"
+        self.exchange_card.layout.display = "none" if over else None
+        self._exchange_moves = [a for a in allowed if isinstance(a, (Take, Pass, Return))]
+        self._pool(self.exchange_buttons, self.exchange_bar, self._exchange_moves, "exchange",
+                   self._exchange_click, lambda a: exchange_words(a, view))
+        self._vip_moves = [a for a in allowed if isinstance(a, Vip)]
+        self._pool(self.vip_buttons, self.vip_bar, self._vip_moves, "vip", self._vip_click,
+                   lambda a: f"Slip your VIP card into {a.guest}'s envelope")
+        self.prompt.value = self._prompt(view, allowed)
+        self.envelopes.value = "<b>Envelopes you know</b>" + envelopes_html(view)
+        self._draw_mat(view, allowed)
+        self._draw_photo(view)
+        self.seats.value = self._seats(view)
+        self.message.value = _escape(self.game.message)
+
+    def _prompt(self, view: View, allowed: list) -> str:
+        if view.outcome is not None:
+            return ""
+        if self.game.replaying:
+            return "<i>Replaying.</i>"
+        if view.phase == ARRANGING:
+            if view.player in view.ready:
+                waiting = [who(p, view.player) for p in range(view.players) if p not in view.ready]
+                return f"<i>You are Ready; waiting for {_escape(', '.join(waiting))}.</i>"
+            return ("<b>Arrange your guests.</b> Pick a guest, then a space; move the camera; "
+                    "say Ready when your photo is as you want it.")
+        if view.phase == CHOOSING:
+            if any(isinstance(a, Pass) for a in allowed):
+                return "<b>Your turn:</b> choose the envelope you pass on."
+            return "<i>Waiting for everyone to choose an envelope to pass…</i>"
+        if view.phase == EXCHANGING and view.turn == view.player and allowed:
+            return "<b>Your turn to exchange.</b>"
+        if view.turn is not None:
+            return f"<i>{who(view.turn, view.player)} is exchanging…</i>"
+        return ""
+
+    def _draw_mat(self, view: View, allowed: list) -> None:
+        mat = dict(view.mats[view.player])
+        standing = {s: g for g, s in mat.items()}
+        arranging = any(isinstance(a, (Place, Ready)) for a in allowed)
+        if self.picked is not None and (not arranging or self.picked not in NAMES):
+            self.picked = None
+        for name, button in self.guest_buttons.items():
+            where = mat.get(name)
+            button.description = f"{name} · {where}" if where else name
+            button.tooltip = f"{name} stands on {where}: click to pick up" if where else f"Pick up {name}"
+            (button.add_class if where else button.remove_class)("sk-placed")
+            (button.add_class if self.picked == name else button.remove_class)("sk-picked")
+            button.button_style = "warning" if self.picked == name else ""
+            button.disabled = not arranging
+        for space, button in self.space_buttons.items():
+            guest = standing.get(space)
+            button.description = f"{space} {guest}" if guest else str(space)
+            button.tooltip = f"{guest} on {space}" if guest else f"Empty space {space}"
+            button.button_style = "info" if guest else ""
+            (button.add_class if guest is not None and guest == self.picked else button.remove_class)("sk-picked")
+            button.disabled = not arranging
+        self.unplace_button.layout.display = None if arranging and self.picked in mat else "none"
+        if self.picked in mat:
+            self.unplace_button.description = f"Take {self.picked} off the mat"
+        self.ready_button.layout.display = None if any(isinstance(a, Ready) for a in allowed) else "none"
+        self.mat_bar.layout.display = "none" if view.outcome is not None else "flex"
+        x, height = view.cameras[view.player]
+        self._drawing = True
+        try:
+            self.across.value, self.height.value = x, height
+        finally:
+            self._drawing = False
+        for slider in (self.across, self.height):
+            slider.disabled = not arranging
+        self.play_area.layout.display = "none" if view.outcome is not None else "flex"
+
+    def _draw_photo(self, view: View) -> None:
+        if view.outcome is not None:
+            self.photo.value = self.guests_box.value = ""
+            parts = []
+            for seat in range(view.players):
+                placements = dict(view.mats[seat])
+                photo = take(placements, camera_at(*view.cameras[seat]))
+                parts.append(final_html(view, seat, photo, view.outcome.photos[seat], view.outcome.scores[seat]))
+            self.photos.value = "<div class='sk-photos'>" + "".join(parts) + "</div>"
+            self.photos.layout.display = None
+            return
+        self.photos.value = ""
+        self.photos.layout.display = "none"
+        placements = dict(view.mats[view.player])
+        photo = take(placements, camera_at(*view.cameras[view.player]))
+        self.photo.value, self.guests_box.value = live_photo_html(view, placements, photo)
+
+    def _seats(self, view: View) -> str:
+        """Who holds which envelope (public), how many guests each has placed, who is Ready."""
+        rows = []
+        for seat in range(view.players):
+            held = [g for g, h in zip(NAMES, view.holders) if h == seat]
+            ready = " · Ready" if seat in view.ready else ""
+            envelopes = ", ".join(held) if held else "no envelope"
+            rows.append(f"<li><b>{who(seat, view.player)}</b>: {_escape(envelopes)} · "
+                        f"{len(view.mats[seat])} guests placed{ready}</li>")
+        middle = [g for g, h in zip(NAMES, view.holders) if h is None]
+        rows.append(f"<li><b>The middle</b>: {_escape(', '.join(middle)) if middle else 'empty'}</li>")
+        return "<b>Who holds which envelope</b><ul>" + "".join(rows) + "</ul>"
+
+    def ending_sentence(self, view, outcome) -> str:
+        return narration.ending(outcome, view.player)
+
+
+def _escape(text: str) -> str:
+    from html import escape
+
+    return escape(text)

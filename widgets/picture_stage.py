@@ -1,0 +1,170 @@
+"""Picture Perfect's table drawn as HTML: envelopes as cards, your photo's guests with
+their wishes met as far as you know, the players' photos at the end, the style sheet.
+
+Pure functions of what a player's ``View`` holds (and the photos taken of public mats);
+no rule lives here: a wish is judged by ``wishes.met`` only, a guest's points by
+``scoring.points``. An envelope's wishes are drawn only from ``view.envelopes`` (what the
+viewer knows), so an envelope never read never reaches the page.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Mapping
+
+from sherlockkit.games.picture import wishes
+from sherlockkit.games.picture.guests import guest_named
+from sherlockkit.games.picture.mat import Space
+from sherlockkit.games.picture.scoring import points
+from sherlockkit.games.picture.state import GuestScore, View
+from widgets.picture_art import photo_svg
+
+STYLE = """<style>
+.sk-table.sk-picture { max-width: 1100px; }
+.sk-picture .widget-html-content { line-height: 1.35; }
+.sk-picture .sk-title { font-size: 1.05em; margin: 2px 0; }
+.sk-picture .sk-seed { color: #777; }
+.sk-picture .sk-exchange-card { border: 1px solid #d8cfae; background: #fffdf4; border-radius: 8px;
+  padding: 4px 8px; margin: 2px 0; }
+.sk-picture .sk-envelopes { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 6px; }
+.sk-picture .sk-envelope { border: 1px solid #c9b58a; border-radius: 8px; background: #fbf6ea; padding: 4px 8px; }
+.sk-picture .sk-envelope.sk-earlier { background: #f1f1f1; border-color: #bbb; border-style: dashed; }
+.sk-picture .sk-envelope h4 { margin: 0 0 2px 0; font-size: 1em; }
+.sk-picture .sk-envelope ul, .sk-picture .sk-guests ul { margin: 0; padding-left: 1.1em; }
+.sk-picture .sk-vip { background: #b8860b; color: #fff; border-radius: 4px; padding: 0 4px; font-size: 0.85em; }
+.sk-picture .sk-earlier-tag { color: #666; font-size: 0.85em; }
+.sk-table.sk-picture .sk-actions { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 3px 0; }
+.sk-table.sk-picture .sk-actions .widget-button { width: auto; min-width: max-content; }
+.sk-table.sk-picture .sk-play { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
+.sk-table.sk-picture .sk-stage { flex: 1 1 300px; max-width: 420px; min-width: 0; }
+.sk-table.sk-picture .sk-shot { flex: 1 1 320px; max-width: 620px; min-width: 0; }
+.sk-table.sk-picture .sk-mat { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 3px;
+  max-width: 400px; }
+.sk-table.sk-picture .sk-mat .widget-button { width: auto; height: 54px; margin: 0; white-space: normal;
+  line-height: 1.1; padding: 2px; font-size: 0.85em; min-width: 0; }
+.sk-table.sk-picture .sk-mat .sk-table-space { background: #7a4a26; color: #fff; }
+.sk-table.sk-picture .sk-mat .sk-picked { outline: 3px solid #e0a000; }
+.sk-table.sk-picture .sk-guest-list { display: flex; flex-wrap: wrap; gap: 3px; }
+.sk-table.sk-picture .sk-guest-list .widget-button { width: auto; min-width: max-content; margin: 0; }
+.sk-table.sk-picture .sk-guest-list .sk-placed { opacity: 0.75; font-style: italic; }
+.sk-table.sk-picture .sk-guest-list .sk-picked { outline: 3px solid #e0a000; }
+.sk-table.sk-picture .widget-slider { max-width: 100%; }
+.sk-picture .sk-camera-note { font-size: 0.9em; color: #555; }
+.sk-picture .sk-guests { font-size: 0.92em; }
+.sk-picture .sk-met { color: #064; font-weight: bold; }
+.sk-picture .sk-unmet { color: #a22; font-weight: bold; }
+.sk-picture .sk-unknown { color: #777; font-weight: bold; }
+.sk-picture .sk-score { font-size: 1.05em; }
+.sk-picture .sk-seats { font-size: 0.92em; color: #333; }
+.sk-picture .sk-message { color: #a40; min-height: 1.2em; }
+.sk-table.sk-picture .sk-log { max-height: 260px; flex-direction: column-reverse; overflow-y: auto;
+  font-size: 0.92em; border-top: 1px solid #eee; }
+.sk-picture .sk-log-line { margin: 1px 0; }
+.sk-picture .sk-photos { display: flex; flex-wrap: wrap; gap: 8px; }
+.sk-picture .sk-final { flex: 1 1 300px; max-width: 520px; min-width: 0; border: 1px solid #ddd;
+  border-radius: 8px; padding: 4px 6px; }
+.sk-picture .sk-final.sk-winner { border-color: #8bbf8b; background: #f4fbf4; }
+.sk-picture .sk-final h4 { margin: 0 0 3px 0; }
+</style>"""
+
+
+def who(seat: int, me: int) -> str:
+    """A seat as the table names it: "You", "Player 2"."""
+    return "You" if seat == me else f"Player {seat + 1}"
+
+
+def envelope_html(view: View, guest: str, cards, vip: bool) -> str:
+    """One envelope you know, as a card: the guest, its kind, its three wishes, the VIP;
+    marked "read earlier" when it is no longer in your hands (notes only)."""
+    mine = view.holders[_index(guest)] == view.player or view.outcome is not None
+    tag = "" if mine else " <span class='sk-earlier-tag'>(read earlier)</span>"
+    vip_tag = " <span class='sk-vip'>VIP</span>" if vip else ""
+    items = "".join(f"<li>{escape(card.text)}</li>" for card in cards)
+    css = "sk-envelope" if mine else "sk-envelope sk-earlier"
+    return (f"<div class='{css}'><h4>{escape(guest)}{vip_tag}{tag}</h4>"
+            f"<small>{escape(guest_named(guest).kind)}</small><ul>{items}</ul></div>")
+
+
+def envelopes_html(view: View) -> str:
+    """Every envelope you know now, as cards; a sentence when you hold none."""
+    if not view.envelopes:
+        return "<i>You hold no envelope now.</i>"
+    return ("<div class='sk-envelopes'>"
+            + "".join(envelope_html(view, g, cards, vip) for g, cards, vip in view.envelopes) + "</div>")
+
+
+def _index(guest: str) -> int:
+    from sherlockkit.games.picture.guests import NAMES
+
+    return NAMES.index(guest)
+
+
+def _mark(met: bool | None) -> str:
+    if met is None:
+        return "<span class='sk-unknown' title='a wish you do not know'>?</span>"
+    return ("<span class='sk-met' title='met'>✓</span>" if met
+            else "<span class='sk-unmet' title='not met'>✗</span>")
+
+
+def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[list[str], int, list[str]]:
+    """Your photo's guests as far as you know: a line each (its wishes met ✓, not met ✗,
+    unknown ?), the points of the guests whose envelopes you know, and the guests in the
+    photo whose wishes you do not know (their points are a "?")."""
+    known = {g: (cards, vip) for g, cards, vip in view.envelopes}
+    lines, total, unknown = [], 0, []
+    for guest, shot in photo.shots.items():
+        space = placements[guest]
+        if guest not in known:
+            marks = " ".join(_mark(None) for _ in range(3))
+            where = f"{escape(guest)} on {space}"
+            if shot.in_frame:
+                unknown.append(guest)
+                lines.append(f"<li>{where}: {marks} (wishes unknown)</li>")
+            else:
+                lines.append(f"<li>{where}: out of the frame, 0</li>")
+            continue
+        cards, vip = known[guest]
+        met = [wishes.met(card, guest, placements, photo) for card in cards]
+        marks = " ".join(f"{_mark(m)} <small>{escape(card.text)}</small>" for m, card in zip(met, cards))
+        vip_tag = " <span class='sk-vip'>VIP</span>" if vip else ""
+        if shot.in_frame:
+            worth = points(sum(met), vip)
+            total += worth
+            lines.append(f"<li><b>{escape(guest)}</b>{vip_tag} on {space}: {worth:+d}<br>{marks}</li>")
+        else:
+            lines.append(f"<li><b>{escape(guest)}</b>{vip_tag} on {space}: out of the frame, 0</li>")
+    return lines, total, unknown
+
+
+def live_photo_html(view: View, placements: Mapping[str, Space], photo) -> tuple[str, str]:
+    """The live photo of your layout (the very photo that is scored), and under it each
+    placed guest with its wishes as far as you know and your running score."""
+    svg = photo_svg(photo)
+    lines, total, unknown = known_points(view, placements, photo)
+    if not lines:
+        return svg, "<div class='sk-guests'><i>No guest placed yet: pick one in the list, then a space.</i></div>"
+    more = (f" + ? for {escape(', '.join(unknown))} (wishes unknown)" if unknown else "")
+    return svg, (f"<div class='sk-guests'><div class='sk-score'>Your photo as far as you know: "
+                 f"<b data-known-score='{total}'>{total}</b> points{more}</div><ul>{''.join(lines)}</ul></div>")
+
+
+def final_html(view: View, seat: int, photo, scored: tuple[GuestScore, ...], score: int) -> str:
+    """One player's photo at the end: the photo, the score, each guest's wishes revealed
+    and met or not, and its points."""
+    envelopes = {g: (cards, vip) for g, cards, vip in view.envelopes}
+    items = []
+    for g in scored:
+        cards, _ = envelopes.get(g.guest, ((), g.vip))
+        vip_tag = " <span class='sk-vip'>VIP</span>" if g.vip else ""
+        if not g.in_frame:
+            items.append(f"<li><b>{escape(g.guest)}</b>{vip_tag} on {g.space}: out of the frame, 0</li>")
+            continue
+        marks = " ".join(f"{_mark(m)} <small>{escape(c.text)}</small>" for m, c in zip(g.met, cards))
+        items.append(f"<li><b>{escape(g.guest)}</b>{vip_tag} on {g.space}: {g.points:+d}<br>{marks}</li>")
+    won = seat in view.outcome.winners
+    css = "sk-final sk-winner" if won else "sk-final"
+    crown = " — wins" if won else ""
+    listing = f"<ul>{''.join(items)}</ul>" if items else "<i>No guest placed.</i>"
+    return (f"<div class='{css}' data-seat='{seat}'><h4>{who(seat, view.player)}: "
+            f"<span data-score='{score}'>{score}</span> points{crown}</h4>{photo_svg(photo)}"
+            f"<div class='sk-guests'>{listing}</div></div>")
