@@ -26,6 +26,7 @@ VIP card into the envelope they hold whose guest their layout satisfies best.
 
 from __future__ import annotations
 
+import gc
 import random
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
@@ -43,10 +44,10 @@ from sherlockkit.games.picture.state import (
 
 RANDOM, FORGETFUL, KEEN = "random", "forgetful", "keen"
 LEVELS = (RANDOM, FORGETFUL, KEEN)
-#: layouts scored per search (one search a round): about 0.1-0.5 s on this machine, well under a second
-BUDGET = 400
+#: layouts scored per search (one search a round): about 0.1-0.3 s on this machine, well under a second
+BUDGET = 600
 #: steps without a gain before the search restarts near its best layout
-PATIENCE = 80
+PATIENCE = 100
 #: the share of steps that try one guest on every space at once (the others: one random change)
 RELOCATE = 0.1
 ALL_CAMERAS: tuple[Camera, ...] = tuple(Camera(x, h) for x in CAMERA_XS for h in CAMERA_HEIGHTS)
@@ -286,6 +287,19 @@ class SearchBot:
         return next_move(view, layout, vip)
 
     def _search(self, view: View) -> tuple[Layout, str | None]:
+        # Python's cyclic collector, left on, walks the photo's caches (hundreds of
+        # thousands of objects) several times a search: a third of the thinking and every
+        # slow move (benchmarks/README.md). The search makes no reference cycles (its
+        # layouts are freed by reference counting), so the collector waits until it ends.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search_layout(view)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search_layout(self, view: View) -> tuple[Layout, str | None]:
         knowledge = self.knowledge(view)
         evaluator = Evaluator(knowledge)
         mat = dict(view.mats[self.seat])

@@ -1,0 +1,182 @@
+"""Picture Perfect: the bots' search over layouts against two baselines, the expected-score
+evaluation against its parts, and whole bot games' slowest move.
+
+*The search* (``bots.search``, iterated local search, ``bots.BUDGET`` layouts scored) from
+an empty mat, on the knowledge of seat 0 at the first arranging step of dealt tables
+(its hand only) and at the last (a keen bot's memory after five exchanges of a keen-bot
+game). Baselines on the same knowledge, in the same run: *random* -- the best of as many
+random layouts (a random number of guests on random spaces, a random camera) as the search
+scores; *greedy* -- one pass over the guests, each on the space that raises the expected
+score most, the camera left where it stands. Reported: the expected score each reaches,
+the search's lead over each (points), and time per search, with the ratio search/random.
+
+*The evaluation*: on random layouts, the exact expected score (``expect.expected_score``,
+Fractions) against the float ``Evaluator`` the search uses, and the float evaluation split
+into its two parts: the photo alone (``photo.take`` with the figures' projections
+remembered, the photo new) and the wishes alone (the evaluator's work once the photo is
+remembered). The largest float/exact gap is reported too.
+
+*Whole games*: keen bots at tables of 2, 4 and 6, every ``choose`` timed; the slowest
+move of each game (the brief: under a second), the thinking a game, and the whole game's
+time (the engine's moves, and any garbage collection the bots put off, included).
+"""
+
+from __future__ import annotations
+
+import random
+from time import perf_counter
+
+from common import ratios, row
+from sherlockkit import engine
+from sherlockkit.games.picture import bots, expect, photo, rules
+from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.mat import SPACES
+
+
+def _positions(seeds) -> list[tuple[str, expect.Knowledge, photo.Camera]]:
+    """(stage, knowledge, camera) of seat 0: the first arranging step, and the last of a keen-bot game."""
+    out = []
+    for seed in seeds:
+        state = rules.new(seed, players=3)
+        out.append(("first round", expect.Knowledge.of(rules.view(state, 0).envelopes), photo.DEFAULT_CAMERA))
+        made = bots.make_bots({p: bots.KEEN for p in range(3)}, seed, 60)
+        while not (state.round == 6 and state.phase == "arranging"):
+            proposals = {p: a for p, b in made.items() if (a := b.choose(rules.view(state, p))) is not None}
+            state = rules.play(state, proposals[min(proposals)])
+        made[0].choose(rules.view(state, 0))
+        out.append(("last round, keen", made[0].knowledge(rules.view(state, 0)), photo.DEFAULT_CAMERA))
+    return out
+
+
+def _search_rows(positions, budget: int) -> tuple[list, dict]:
+    found, sampled, greedy, t_search, t_random, t_greedy, evals_greedy = {}, {}, {}, [], [], [], []
+    for i, (stage, knowledge, camera) in enumerate(positions):
+        for key in (found, sampled, greedy):
+            key.setdefault(stage, [])
+        ev = expect.Evaluator(knowledge)
+        start = perf_counter()
+        found[stage].append(bots.search(ev.score, {}, camera, random.Random(i), budget).value)
+        t_search.append(perf_counter() - start)
+        ev = expect.Evaluator(knowledge)
+        start = perf_counter()
+        sampled[stage].append(bots.random_layouts(ev.score, random.Random(i), budget).value)
+        t_random.append(perf_counter() - start)
+        ev = expect.Evaluator(knowledge)
+        start = perf_counter()
+        greedy[stage].append(bots.greedy(ev.score, camera).value)
+        t_greedy.append(perf_counter() - start)
+        evals_greedy.append(ev.evaluations)
+    rows = []
+    for stage in found:
+        rows += [row(f"search: expected score, {stage}", found[stage], "points"),
+                 row(f"random {budget}: expected score, {stage}", sampled[stage], "points"),
+                 row(f"greedy: expected score, {stage}", greedy[stage], "points"),
+                 row(f"search - random, {stage}", [a - b for a, b in zip(found[stage], sampled[stage])], "points"),
+                 row(f"search - greedy, {stage}", [a - b for a, b in zip(found[stage], greedy[stage])], "points")]
+    rows += [row(f"search ({budget} layouts), time", [t * 1e3 for t in t_search], "ms"),
+             row(f"random ({budget} layouts), time", [t * 1e3 for t in t_random], "ms"),
+             row("greedy, time", [t * 1e3 for t in t_greedy], "ms"),
+             row("greedy, layouts scored", evals_greedy, "layouts"),
+             row("search time ÷ random time", ratios(t_search, t_random), "x")]
+    return rows, {"search": found, "random": sampled, "greedy": greedy, "t_search": t_search, "t_random": t_random,
+                  "t_greedy": t_greedy}
+
+
+def _layouts(n: int, seed: int = 17):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        k = rng.randint(4, len(NAMES))
+        out.append((dict(zip(rng.sample(NAMES, k), rng.sample(SPACES, k))),
+                    photo.Camera(rng.choice(photo.CAMERA_XS), rng.choice(photo.CAMERA_HEIGHTS))))
+    return out
+
+
+def _per_call(calls) -> float:
+    start = perf_counter()
+    for call in calls:
+        call()
+    return (perf_counter() - start) / len(calls)
+
+
+def _evaluation_rows(positions, n: int, repeats: int) -> tuple[list, dict]:
+    layouts = _layouts(n)
+    exact_t, float_t, photo_t, wishes_t, gap = [], [], [], [], 0.0
+    for r in range(repeats):
+        _, knowledge, _ = positions[r % len(positions)]
+        for placements, camera in layouts:  # the figures' projections remembered, as in a search
+            photo.take(placements, camera)
+        photo._take.cache_clear()
+        photo_t.append(_per_call([lambda p=p, c=c: photo.take(p, c) for p, c in layouts]))
+        photo._take.cache_clear()
+        ev = expect.Evaluator(knowledge)
+        for placements, camera in layouts:  # the mat-only judgements remembered, as in a search
+            ev.score(placements, camera)
+        photo._take.cache_clear()
+        float_t.append(_per_call([lambda p=p, c=c: ev.score(p, c) for p, c in layouts]))
+        wishes_t.append(_per_call([lambda p=p, c=c: ev.score(p, c) for p, c in layouts]))  # photos remembered now
+        photo._take.cache_clear()
+        exact_t.append(_per_call([lambda p=p, c=c: expect.expected_score(knowledge, p, c) for p, c in layouts]))
+        gap = max(gap, max(abs(float(expect.expected_score(knowledge, p, c)) - ev.score(p, c)) for p, c in layouts[:10]))
+    rows = [row("expected score, exact (Fraction)", [t * 1e3 for t in exact_t], "ms"),
+            row("expected score, float Evaluator", [t * 1e3 for t in float_t], "ms"),
+            row("  its photo part (take, new photo)", [t * 1e3 for t in photo_t], "ms"),
+            row("  its wishes part (photo remembered)", [t * 1e3 for t in wishes_t], "ms"),
+            row("exact ÷ float", ratios(exact_t, float_t), "x"),
+            row("photo part ÷ float evaluation", ratios(photo_t, float_t), "x"),
+            row("largest |float - exact|", [gap], "points")]
+    return rows, {"exact": exact_t, "float": float_t, "photo": photo_t, "wishes": wishes_t, "gap": gap}
+
+
+def _game_rows(tables, seeds) -> tuple[list, dict]:
+    slowest, thinking, moves_a_game, wall = {}, {}, {}, {}
+    for players in tables:
+        for seed in seeds:
+            times: list[float] = []
+            made = bots.make_bots({p: bots.KEEN for p in range(players)}, seed)
+            timed = {p: _Timed(b, times) for p, b in made.items()}
+            start = perf_counter()
+            _, moves = engine.play_out(rules, rules.new(seed, players=players), timed)
+            wall.setdefault(players, []).append(perf_counter() - start)
+            slowest.setdefault(players, []).append(max(times))
+            thinking.setdefault(players, []).append(sum(times))
+            moves_a_game.setdefault(players, []).append(len(moves))
+    rows = []
+    for players in tables:
+        rows += [row(f"keen game, {players} players: slowest move", [t * 1e3 for t in slowest[players]], "ms"),
+                 row(f"keen game, {players} players: thinking a game", thinking[players], "s"),
+                 row(f"keen game, {players} players: whole game", wall[players], "s"),
+                 row(f"keen game, {players} players: moves", moves_a_game[players], "moves")]
+    return rows, {"slowest": slowest, "thinking": thinking, "wall": wall, "moves": moves_a_game}
+
+
+class _Timed:
+    """A bot whose every ``choose`` is timed (a call that proposes nothing counts too)."""
+
+    def __init__(self, bot, times: list):
+        self.bot, self.seat, self.times = bot, bot.seat, times
+
+    def choose(self, view):
+        start = perf_counter()
+        action = self.bot.choose(view)
+        self.times.append(perf_counter() - start)
+        return action
+
+
+def run(quick: bool = False) -> dict:
+    """The search against its baselines, the evaluation against its parts, whole games."""
+    seeds = range(2) if quick else range(6)
+    positions = _positions(seeds)
+    search_rows, search_raw = _search_rows(positions, bots.BUDGET)
+    eval_rows, eval_raw = _evaluation_rows(positions, 20 if quick else 60, 3 if quick else 7)
+    game_rows, game_raw = _game_rows((2, 4, 6), range(1) if quick else range(3))
+    return {"budget": bots.BUDGET, "positions": len(positions), "search": search_raw, "evaluation": eval_raw,
+            "games": {k: {str(p): v for p, v in d.items()} for k, d in game_raw.items()},
+            "rows": search_rows + eval_rows + game_rows}
+
+
+if __name__ == "__main__":
+    import sys
+    result = run(quick="--quick" in sys.argv)
+    for r in result["rows"]:
+        print(f"  {r['what']:<48} {r['median']:>10.4g} {r['min']:>10.4g} - {r['max']:<10.4g} {r['unit']}")
