@@ -52,11 +52,11 @@ def never_read(session, seat: int = 0) -> list[str]:
 
 
 def secret_texts(session, guests) -> list[str]:
-    """The words of the one-of-a-kind cards ("next to Tom", "hide Polly's face": one of
+    """The words (without the full stop: the log quotes them without it) of the one-of-a-kind cards ("next to Tom", "hide Polly's face": one of
     each in the deck) inside the envelopes of ``guests``: found on the page, they could only
     have come from those envelopes."""
     envelopes = {e.guest: e for e in session.state.envelopes}
-    return [card.text for g in guests for card in envelopes[g].cards if card.kind in (NEXT_TO, HIDE)]
+    return [card.text.rstrip(".") for g in guests for card in envelopes[g].cards if card.kind in (NEXT_TO, HIDE)]
 
 
 def leaks(tab) -> list[str]:

@@ -122,7 +122,7 @@ def test_without_notes_an_envelope_you_passed_on_leaves_the_page():
     assert f"<h4>{guest}" not in tab.envelopes.value
     state = tab.game.state
     kept = {c.text for e in state.envelopes if holder(state, e.guest) == 0 for c in e.cards}
-    gone = [c.text for c in state.envelopes[NAMES.index(guest)].cards if c.text not in kept]
+    gone = [c.text.rstrip(".") for c in state.envelopes[NAMES.index(guest)].cards if c.text not in kept]
     text = wire_text(tab).replace("&#x27;", "'")
     assert gone and not [t for t in gone if t in text], "its wishes are nowhere on the page, the log included"
     assert any(isinstance(e, Read) and e.guest == guest for e in tab.game.view.events), "you did read it"
