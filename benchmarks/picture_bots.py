@@ -17,14 +17,17 @@ remembered, the photo new) and the wishes alone (the evaluator's work once the p
 remembered). The largest float/exact gap is reported too.
 
 *Whole games*: keen bots at tables of 2, 4 and 6, every ``choose`` timed; the slowest
-move of each game (the brief: under a second), the thinking a game, and the whole game's
-time (the engine's moves, and any garbage collection the bots put off, included).
+move of each game (the brief: under a second) in wall and CPU time, the same with the
+cyclic garbage collector's passes taken out, and the longest such pass inside one move
+(a full pass walks every object of the process, above all the photo's caches), the
+thinking a game, and the whole game's time (the engine's moves included).
 """
 
 from __future__ import annotations
 
+import gc
 import random
-from time import perf_counter
+from time import perf_counter, process_time
 
 from common import ratios, row
 from sherlockkit import engine
@@ -129,37 +132,70 @@ def _evaluation_rows(positions, n: int, repeats: int) -> tuple[list, dict]:
 
 
 def _game_rows(tables, seeds) -> tuple[list, dict]:
-    slowest, thinking, moves_a_game, wall = {}, {}, {}, {}
+    slowest, slowest_cpu, thinking, moves_a_game, wall, thinking_only, pauses = {}, {}, {}, {}, {}, {}, {}
+    collector = _Collector()
+    gc.callbacks.append(collector)
     for players in tables:
         for seed in seeds:
             times: list[float] = []
+            cpu: list[float] = []
+            collected: list[float] = []
             made = bots.make_bots({p: bots.KEEN for p in range(players)}, seed)
-            timed = {p: _Timed(b, times) for p, b in made.items()}
+            timed = {p: _Timed(b, times, cpu, collected, collector) for p, b in made.items()}
             start = perf_counter()
             _, moves = engine.play_out(rules, rules.new(seed, players=players), timed)
             wall.setdefault(players, []).append(perf_counter() - start)
             slowest.setdefault(players, []).append(max(times))
+            slowest_cpu.setdefault(players, []).append(max(cpu))
+            thinking_only.setdefault(players, []).append(max(c - g for c, g in zip(cpu, collected)))
+            pauses.setdefault(players, []).append(max(collected))
             thinking.setdefault(players, []).append(sum(times))
             moves_a_game.setdefault(players, []).append(len(moves))
     rows = []
     for players in tables:
         rows += [row(f"keen game, {players} players: slowest move", [t * 1e3 for t in slowest[players]], "ms"),
+                 row(f"keen game, {players} players: slowest move, CPU", [t * 1e3 for t in slowest_cpu[players]], "ms"),
+                 row(f"keen game, {players} players: slowest, collector out", [t * 1e3 for t in thinking_only[players]],
+                     "ms"),
+                 row(f"keen game, {players} players: collector in a move", [t * 1e3 for t in pauses[players]], "ms"),
                  row(f"keen game, {players} players: thinking a game", thinking[players], "s"),
                  row(f"keen game, {players} players: whole game", wall[players], "s"),
                  row(f"keen game, {players} players: moves", moves_a_game[players], "moves")]
-    return rows, {"slowest": slowest, "thinking": thinking, "wall": wall, "moves": moves_a_game}
+    gc.callbacks.remove(collector)
+    return rows, {"slowest": slowest, "slowest_cpu": slowest_cpu, "slowest_without_collector": thinking_only,
+                  "collector_in_a_move": pauses, "thinking": thinking, "wall": wall, "moves": moves_a_game}
+
+
+class _Collector:
+    """The CPU time Python's cyclic garbage collector spends, counted while ``on``."""
+
+    def __init__(self):
+        self.spent, self.longest, self._start = 0.0, 0.0, 0.0
+
+    def __call__(self, phase, info):
+        if phase == "start":
+            self._start = process_time()
+        else:
+            pause = process_time() - self._start
+            self.spent += pause
+            self.longest = max(self.longest, pause)
 
 
 class _Timed:
-    """A bot whose every ``choose`` is timed (a call that proposes nothing counts too)."""
+    """A bot whose every ``choose`` is timed (a call that proposes nothing counts too), in
+    wall time and in this process's CPU time (which other programs on the machine do not
+    inflate)."""
 
-    def __init__(self, bot, times: list):
-        self.bot, self.seat, self.times = bot, bot.seat, times
+    def __init__(self, bot, times: list, cpu: list, collected: list, collector: _Collector):
+        self.bot, self.seat, self.times, self.cpu, self.collected = bot, bot.seat, times, cpu, collected
+        self.collector = collector
 
     def choose(self, view):
-        start = perf_counter()
+        start, start_cpu, before = perf_counter(), process_time(), self.collector.spent
         action = self.bot.choose(view)
         self.times.append(perf_counter() - start)
+        self.cpu.append(process_time() - start_cpu)
+        self.collected.append(self.collector.spent - before)
         return action
 
 
