@@ -149,7 +149,8 @@ class PictureTable(GameTable):
         self.photo.add_class("sk-photo")
         self.guests_box = w.HTML()
         self.guests_box.add_class("sk-guests-box")
-        shot = w.VBox([self.photo, self.guests_box])
+        # the envelopes beside the mat, under the photo: their wishes in sight while you arrange
+        shot = w.VBox([self.photo, self.guests_box, self.envelopes, self.vip_bar])
         shot.add_class("sk-shot")
         self.play_area = w.Box([stage, shot])
         self.play_area.add_class("sk-play")
@@ -162,7 +163,7 @@ class PictureTable(GameTable):
         self.log_box = Parts("sk-log", "sk-log-line")
         self.setup = self._setup_panel()
         super().__init__(game, [self.header, self.exchange_card, self.prompt, self.exchange_bar, self.message,
-                                self.photos, self.play_area, self.envelopes, self.vip_bar, self.seats,
+                                self.photos, self.play_area, self.seats,
                                 self.log_box, self.setup])
 
     @staticmethod
@@ -302,7 +303,9 @@ class PictureTable(GameTable):
         self.envelopes.value = "<b>Envelopes you know</b>" + envelopes_html(view)
         self._draw_mat(view, allowed)
         self._draw_photo(view)
-        self.seats.value = self._seats(view)
+        # at the end every envelope is open in the players' photos: no need to list them again
+        self.seats.value = "" if over else self._seats(view)
+        self.seats.layout.display = "none" if over else None
         self.message.value = _escape(self.game.message)
 
     def _prompt(self, view: View, allowed: list) -> str:
@@ -386,8 +389,9 @@ class PictureTable(GameTable):
             held = [g for g, h in zip(NAMES, view.holders) if h == seat]
             ready = " · Ready" if seat in view.ready else ""
             envelopes = ", ".join(held) if held else "no envelope"
+            placed = len(view.mats[seat])
             rows.append(f"<li><b>{who(seat, view.player)}</b>: {_escape(envelopes)} · "
-                        f"{len(view.mats[seat])} guests placed{ready}</li>")
+                        f"{placed} guest{'' if placed == 1 else 's'} placed{ready}</li>")
         middle = [g for g, h in zip(NAMES, view.holders) if h is None]
         rows.append(f"<li><b>The middle</b>: {_escape(', '.join(middle)) if middle else 'empty'}</li>")
         return "<b>Who holds which envelope</b><ul>" + "".join(rows) + "</ul>"
