@@ -7,18 +7,17 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from fractions import Fraction
-from itertools import permutations
 
 import pytest
 
 from sherlockkit import engine
 from sherlockkit.games.picture import bots, expect, photo, rounds, rules
 from sherlockkit.games.picture.cards import (
-    BACK, CENTRE, FRONT, HIDE, LEFT, NEXT_TO, NO_MAN, PASS_LEFT, RIGHT, ROUNDS, ROW, TAKE, Wish,
+    BACK, CENTRE, FRONT, GIVE_BACK, HIDE, LEFT, NEXT_TO, NO_MAN, PASS_LEFT, RIGHT, ROUNDS, ROW, TAKE, Wish,
 )
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import SPACES
-from sherlockkit.games.picture.state import ARRANGING, Pass, Place, Read, Ready, Take, Vip, held, mat_of
+from sherlockkit.games.picture.state import ARRANGING, Place, Read, Ready, Return, Take, Vip, held, mat_of
 from tests.picture.table import S, rig
 
 X, Y, Z = "Lady Arabella", "the Colonel", "Mrs Pike"
@@ -127,6 +126,20 @@ def test_a_keen_bot_takes_an_envelope_it_has_not_read():
         forgetful_takes.add(bots.make_bots({0: bots.FORGETFUL}, seed)[0].choose(rules.view(state, 0)))
     assert keen_takes == {Take(0, Z)}
     assert forgetful_takes == {Take(0, Y), Take(0, Z)}
+
+
+def test_a_bot_gives_back_the_envelope_worth_least_to_its_photo():
+    """Round 1: seat 0 holds Lady Arabella (all three wishes met on 4A) and the Colonel
+    (front and back rows asked at once); round 2 asks for an envelope back: the Colonel's."""
+    state = rig(2, holders={X: 0, Y: 0}, contents={X: EASY, Y: (Wish(ROW, row=1), Wish(BACK), Wish(RIGHT))})
+    state = replace(state, exchanges=state.exchanges[:1] + (GIVE_BACK,) + state.exchanges[2:])
+    bot = bots.make_bots({0: bots.KEEN}, 6)[0]
+    while 0 not in state.ready:
+        state = rules.play(state, bot.choose(rules.view(state, 0)))
+    state = rules.play(state, Ready(1))
+    assert state.round == 2 and state.phase == "exchanging"
+    assert bot._values[X] > bot._values.get(Y, 0)
+    assert bot.choose(rules.view(state, 0)) == Return(0, Y)
 
 
 def test_in_the_last_round_the_vip_goes_to_the_guest_best_satisfied():
