@@ -13,11 +13,14 @@ Three levels:
   the notes option a forgetful bot knows what a keen one does.
 
 The search (:func:`search`) is an iterated local search over layouts: from the current
-mat, random steps (place a guest, move one, swap two, unplace one, move the camera) are
-kept when the expected score does not drop; after ``patience`` steps without a gain it
-restarts from a few random steps away from the best layout so far. It stops after a fixed
-number of evaluations (``budget``), so a move's thinking is bounded; its randomness is the
-bot's own ``rng``, so games replay.
+mat (or the greedy layout, :func:`greedy`, when that is better), random steps (place a
+guest, move one, swap two, unplace one, move the camera; now and then, one guest tried on
+every space) are kept when the expected score does not drop; after ``patience`` steps
+without a gain it restarts a few random steps away from the best layout so far. It stops
+after a fixed number of layouts scored (``budget``, the greedy pass's included), so a
+move's thinking is bounded; its randomness is the bot's own ``rng``, so games replay. It
+searches once a round, at the bot's first arranging move, and plays the layout out one
+move a turn (:func:`next_move`).
 
 In the exchange the bots take envelopes they have not read (a keen bot knows which) and
 give away the one worth least to their planned photo; in the last round they slip their
