@@ -145,7 +145,7 @@ def live_photo_html(view: View, placements: Mapping[str, Space], photo) -> tuple
         return svg, "<div class='sk-guests'><i>No guest placed yet: pick one in the list, then a space.</i></div>"
     more = (f" + ? for {escape(', '.join(unknown))} (wishes unknown)" if unknown else "")
     return svg, (f"<div class='sk-guests'><div class='sk-score'>Your photo as far as you know: "
-                 f"<b data-known-score='{total}'>{total}</b> points{more}</div><ul>{''.join(lines)}</ul></div>")
+                 f"<b data-known-score='{total}'>{total}</b> point{'' if abs(total) == 1 else 's'}{more}</div><ul>{''.join(lines)}</ul></div>")
 
 
 def final_html(view: View, seat: int, photo, scored: tuple[GuestScore, ...], score: int) -> str:

@@ -14,7 +14,7 @@ from sherlockkit.games.picture import rules, scoring, wishes
 from sherlockkit.games.picture.mat import space_named
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, camera_at, take
 from sherlockkit.games.picture.guests import NAMES
-from sherlockkit.games.picture.state import ARRANGING, Pass, Read, Return, holder, mat_of
+from sherlockkit.games.picture.state import ARRANGING, Pass, Read, Ready, Return, Take, Vip, holder, mat_of
 from widgets.picture_art import photo_svg
 
 from .page import (
@@ -258,3 +258,22 @@ def test_new_game_takes_the_settings():
     tab.new_button.click()
     assert tab.game.options == {"players": 5, "notes": True} and tab.game.level == "random" and tab.game.seed == 77
     assert "5 players" in tab.header.value and "seed 77" in tab.header.value
+
+
+def test_the_buttons_offer_exactly_the_engines_moves():
+    """At every step of a party, the exchange buttons shown are the engine's allowed
+    exchange moves for you, the VIP buttons its VIP moves, Ready shows when Ready is allowed."""
+    tab = table(seed=14, players=4, level="random")
+
+    def same(tab):
+        if tab.game.view.outcome is not None:
+            return
+        allowed = rules.legal_actions(tab.game.state, 0)
+        shown_moves = [a for a, b in zip(tab._exchange_moves, tab.exchange_buttons) if shown(b)]
+        assert shown_moves == [a for a in allowed if isinstance(a, (Pass, Return, Take))]
+        assert [a for a, b in zip(tab._vip_moves, tab.vip_buttons) if shown(b)] == \
+            [a for a in allowed if isinstance(a, Vip)]
+        assert shown(tab.ready_button) == (Ready(0) in allowed)
+
+    same(tab)
+    play_out(tab, random.Random(14), check=same)
