@@ -143,14 +143,15 @@ class PictureTable(GameTable):
         camera_note = w.HTML("<div class='sk-camera-note'>The camera stands in front of row 1 "
                              "(below the mat as drawn).</div>")
         stage = w.VBox([w.HTML("<b>Your mat</b> <small>(seen from above; pick a guest, then a space)</small>"),
-                        guest_list, self.mat, camera_note, self.across, self.height, self.mat_bar])
+                        guest_list, self.mat, camera_note, self.mat_bar])
         stage.add_class("sk-stage")
         self.photo = w.HTML()
         self.photo.add_class("sk-photo")
         self.guests_box = w.HTML()
         self.guests_box.add_class("sk-guests-box")
         # the envelopes beside the mat, under the photo: their wishes in sight while you arrange
-        shot = w.VBox([self.photo, self.guests_box, self.envelopes, self.vip_bar])
+        # the camera's sliders right under the photo: on a phone both are in sight together
+        shot = w.VBox([self.photo, self.across, self.height, self.guests_box, self.envelopes, self.vip_bar])
         shot.add_class("sk-shot")
         self.play_area = w.Box([stage, shot])
         self.play_area.add_class("sk-play")
