@@ -73,13 +73,12 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
     _entry("bakerstreet", "Beyond Baker Street", "2-4 players, co-operative",
            "See everyone's cards but your own and solve the case before Holmes does.",
            bots=True, table="widgets.bakerstreet:BakerStreetTable"),
-)}
-
-PLANNED: dict[str, GameEntry] = {e.id: e for e in (
     _entry("picture", "Picture Perfect", "2-6 players, against bots",
            "Arrange the party's guests for a photo that grants as many of their wishes as you remember.",
-           bots=True, table=None, live=False, engine=True),
+           bots=True, table="widgets.picture:PictureTable"),
 )}
+
+PLANNED: dict[str, GameEntry] = {}
 
 #: Every game the landing page lists, live ones first.
 CATALOGUE: tuple[GameEntry, ...] = tuple(GAMES.values()) + tuple(PLANNED.values())
