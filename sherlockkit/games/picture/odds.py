@@ -243,15 +243,18 @@ def expected_information(suspects: Collection[str], envelopes: Collection[str], 
     no each weighted by its chance); 0 for a question whose answer is sure. ``ValueError``
     with a sentence when nothing the player knows fits together."""
     said = tuple(said)
-    seat, guest = question
     now = counts(suspects, envelopes, seen, reads, said, cleared)
     if not now.deals:
         raise _nothing_fits()
-    after = 0.0
-    for answer in (True, False):
-        branch = counts(suspects, envelopes, seen, reads, said + ((seat, guest, answer),), cleared)
-        if branch.deals:
-            after += branch.deals / now.deals * entropy(branch.culprit)
+    return _worth(now, counts(suspects, envelopes, seen, reads, said + ((*question, True),), cleared))
+
+
+def _worth(now: Counts, yes: Counts) -> float:
+    """Bits a question tells, from the counts now and those where the answer is yes (the
+    answer no holds the rest: culprit by culprit, each deal is one or the other)."""
+    no = {g: w - yes.culprit[g] for g, w in now.culprit.items()}
+    after = sum(deals / now.deals * entropy(branch)
+                for deals, branch in ((yes.deals, yes.culprit), (now.deals - yes.deals, no)) if deals)
     return max(0.0, entropy(now.culprit) - after)
 
 
@@ -259,11 +262,15 @@ def best_question(suspects: Collection[str], envelopes: Collection[str], seen: M
                   reads: Mapping[int, Collection[str]], said: Iterable[Said], cleared: Collection[str] = (),
                   *, questions: Iterable[Question]) -> tuple[Question, float] | None:
     """Of ``questions``, the one that tells this player most about the culprit, and its worth
-    in bits (the first of equals, in the order given); ``None`` when there is no question."""
+    in bits (the first of equals, in the order given); ``None`` when there is no question;
+    ``ValueError`` with a sentence when nothing the player knows fits together."""
     said = tuple(said)
+    now = counts(suspects, envelopes, seen, reads, said, cleared)
+    if not now.deals:
+        raise _nothing_fits()
     best = None
     for q in questions:
-        worth = expected_information(suspects, envelopes, seen, reads, said, cleared, question=q)
+        worth = _worth(now, counts(suspects, envelopes, seen, reads, said + ((*q, True),), cleared))
         if best is None or worth > best[1] + 1e-12:
             best = (q, worth)
     return best
