@@ -84,6 +84,22 @@ def _deck() -> tuple[Wish, ...]:
 
 PREFERENCES: tuple[Wish, ...] = _deck()
 
+# --- the Sherlock expansion's cards (issue 14) -----------------------------------------------------
+
+#: the culprit's own card, on its face-down Alibi card: it wants to avoid the investigators
+AVOID_INVESTIGATORS = "not next to Watson or Holmes"
+WORDS[AVOID_INVESTIGATORS] = "I do not want to stand next to Watson or Holmes."
+CULPRIT_CARD = Wish(AVOID_INVESTIGATORS)
+#: the kinds of card about a place on the mat: the culprit's way out is drawn among them
+PLACE_KINDS = (ROW, FRONT, BACK, LAST, LEFT, RIGHT, CENTRE, TABLE)
+
+
+def draw_way_out(shuffled: list[Wish]) -> tuple[Wish, list[Wish]]:
+    """The culprit's second card, drawn face up at setup: the first card about a place in
+    the ``shuffled`` deck; returns it and the deck without it."""
+    at = next(i for i, card in enumerate(shuffled) if card.kind in PLACE_KINDS)
+    return shuffled[at], shuffled[:at] + shuffled[at + 1:]
+
 
 def deal_envelopes(shuffled: list[Wish]) -> tuple[tuple[tuple[Wish, ...], ...], tuple[Wish, ...]]:
     """Three cards into each guest's envelope (in ``GUESTS`` order) from the top of the

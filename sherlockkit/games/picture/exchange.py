@@ -50,9 +50,13 @@ def can_act(state: State, seat: int) -> bool:
 
 
 def read(state: State, seat: int, guest: str) -> State:
-    """``seat`` reads ``guest``'s envelope (they hold it now): a ``Read`` event for them."""
+    """``seat`` reads ``guest``'s envelope (they hold it now): a ``Read`` event for them,
+    with its Alibi card in a Sherlock party."""
+    from sherlockkit.games.picture.alibis import alibi_of
+
     envelope = state.envelopes[index(guest)]
-    return replace(state, events=state.events + (Read(seat, guest, envelope.cards, envelope.vip),))
+    seen = Read(seat, guest, envelope.cards, envelope.vip, alibi_of(state.alibis, guest))
+    return replace(state, events=state.events + (seen,))
 
 
 def _move(state: State, guest: str, to: int | None) -> State:

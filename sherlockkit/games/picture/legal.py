@@ -41,10 +41,14 @@ def refusal(state: State, action) -> str | None:
         return "The game is over: the photos have been taken."
     guest = getattr(action, "guest", None)
     if guest is not None:
-        try:
-            guest_named(guest)
-        except ValueError as error:
-            return str(error)
+        wrong = _sherlock_refusal(state, action) if state.sherlock else None
+        if wrong:
+            return wrong
+        if wrong is None:
+            try:
+                guest_named(guest)
+            except ValueError as error:
+                return str(error)
     if isinstance(action, _EXCHANGE_MOVES):
         if state.phase == ARRANGING:
             return "The envelopes have been exchanged this round: now everyone arranges their guests."
@@ -54,6 +58,23 @@ def refusal(state: State, action) -> str | None:
     if action.player in state.ready:
         return "You have said you are Ready: wait for the next round."
     return _arranging_refusal(state, action)
+
+
+def _sherlock_refusal(state: State, action) -> str | None:
+    """In a Sherlock party: why a move naming the victim or an investigator is refused;
+    "" for an investigator's figure placed or taken off (a figure, but no guest of the
+    envelopes: the other rules judge it); ``None`` when the move names neither."""
+    from sherlockkit.games.picture.alibis import INVESTIGATORS
+
+    guest = action.guest
+    if guest in INVESTIGATORS:
+        return "" if isinstance(action, (Place, Unplace)) else f"{guest} has no envelope: only the guests do."
+    if guest == state.victim:
+        if isinstance(action, Place):
+            return f"{guest} is the victim: their figure lies in the coffin."
+        if isinstance(action, (Take, Pass, Return, Vip)):
+            return f"{guest} is the victim: their envelope went back to the box."
+    return None
 
 
 def _exchange_refusal(state: State, action) -> str | None:
@@ -139,6 +160,13 @@ def _arranging_refusal(state: State, action) -> str | None:
     return "That is not a move of this game."
 
 
+def _investigators(state: State) -> tuple[str, ...]:
+    """The investigators' figures every player may place: Watson and Holmes in a Sherlock party."""
+    from sherlockkit.games.picture.alibis import INVESTIGATORS
+
+    return INVESTIGATORS if state.sherlock else ()
+
+
 def moves(state: State, player: int) -> list:
     """Every move ``player`` may make now."""
     if state.phase == OVER:
@@ -149,8 +177,9 @@ def moves(state: State, player: int) -> list:
         return []
     else:
         xs, heights = camera_ranges()
-        candidates = [Place(player, g, str(s)) for g in NAMES for s in SPACES]
-        candidates += [Unplace(player, g) for g in NAMES] + [Vip(player, g) for g in NAMES]
+        figures = NAMES + _investigators(state)
+        candidates = [Place(player, g, str(s)) for g in figures for s in SPACES]
+        candidates += [Unplace(player, g) for g in figures] + [Vip(player, g) for g in NAMES]
         candidates += [Aim(player, x, h) for x in xs for h in heights] + [Ready(player)]
     return [a for a in candidates if refusal(state, a) is None]
 
@@ -171,5 +200,6 @@ def moves_in_view(view) -> list:
         mats=view.mats, cameras=view.cameras, turns=() if view.turn is None else (view.turn,),
         chosen=tuple(view.my_choice if p == me else None for p in range(view.players)), pending=view.pending,
         taken=view.taken, ready=view.ready, vips=tuple(view.vip_unused if p == me else False
-                                                      for p in range(view.players)), events=())
+                                                      for p in range(view.players)), events=(),
+        sherlock=view.sherlock, victim=view.victim)
     return moves(stand_in, me)

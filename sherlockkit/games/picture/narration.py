@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from sherlockkit.games.picture.alibis import SAW_NOTHING
 from sherlockkit.games.picture.cards import EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE
 from sherlockkit.games.picture.state import (
     Aimed, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
@@ -57,6 +58,15 @@ _SKIPS = {TAKE: "no envelope in the middle may be taken", GIVE_BACK: "no envelop
           TRADE_MIDDLE: "nothing to trade with the middle", SWAPS[0]: "nothing to swap", SWAPS[1]: "nothing to swap"}
 
 
+def _alibi_words(alibi: str | None) -> str:
+    """The Alibi card read in an envelope, told after its wishes ("" outside a Sherlock party)."""
+    if alibi is None:
+        return ""
+    if alibi == SAW_NOTHING:
+        return " Its Alibi card: \"I saw nothing\"."
+    return f" Its Alibi card clears {alibi}."
+
+
 def _vip_words(vip: bool) -> str:
     return " and a VIP card" if vip else ""
 
@@ -69,6 +79,11 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
         held = f" You are dealt {' and '.join(mine)}'s envelope{'s' if len(mine) > 1 else ''}." if mine else ""
         notes = " You may keep notes of what you read." if event.notes else " Remember what you read: " \
                                                                             "an envelope shows only while you hold it."
+        if event.victim is not None:
+            way_out = " and ".join(f'"{card.text.rstrip(".")}"' for card in event.culprit_cards)
+            return (f"The party begins, and a guest lies dead: {event.victim} is the victim, in the coffin. One of "
+                    f"the suspects did it; the culprit's two face-up cards say {way_out}. {event.players} players "
+                    f"arrange the guests, with Watson and Holmes.{held}{notes}")
         return f"The party begins: {event.players} players arrange the same fourteen guests.{held}{notes}"
     if isinstance(event, ExchangeTurned):
         said = f"Round {event.round}, the exchange card: {EXCHANGE_WORDS[event.card]}"
@@ -90,8 +105,9 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
         return f"{c.Who(event.player)} {c.does(event.player, 'has')} {_SKIPS.get(event.card, 'nothing to do')}."
     if isinstance(event, Read):
         wishes = "; ".join(card.text.rstrip(".") for card in event.cards)
-        return f"{c.Who(event.player)} {c.does(event.player, 'reads')} {event.guest}'s envelope: " \
+        said = f"{c.Who(event.player)} {c.does(event.player, 'reads')} {event.guest}'s envelope: " \
                f"\"{wishes}\"{_vip_words(event.vip)}."
+        return said + _alibi_words(event.alibi)
     if isinstance(event, Placed):
         verb = "moves" if event.moved_from is not None else "stands"
         frm = f" from {event.moved_from}" if event.moved_from is not None else ""
@@ -159,7 +175,9 @@ def ending(event: GameEnded, me: int | None = None, names: tuple[str, ...] | Non
         won = f"{_cap(winners[0])} {c.does(event.winners[0], 'wins')}"
     else:
         won = f"{_cap(', '.join(winners[:-1]))} and {winners[-1]} share the win"
-    return f"The photos are taken and every envelope is opened. Scores: {scores}. {won}."
+    culprit = getattr(event, "culprit", None)
+    told = f" The culprit's card is turned over: {culprit} did it." if culprit is not None else ""
+    return f"The photos are taken and every envelope is opened.{told} Scores: {scores}. {won}."
 
 
 def log(events: Iterable[Event], me: int | None = None, names: tuple[str, ...] | None = None) -> tuple[str, ...]:

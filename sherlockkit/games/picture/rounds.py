@@ -39,5 +39,5 @@ def finish(state: State) -> State:
     result = scoring.final(state)
     taken = tuple(PhotoTaken(p, photo, result.scores[p]) for p, photo in enumerate(result.photos))
     shown = tuple((e.guest, e.cards, e.vip) for e in state.envelopes)
-    ended = GameEnded(shown, result.scores, result.winners)
+    ended = GameEnded(shown, result.scores, result.winners, state.culprit)
     return replace(state, phase=OVER, result=result, ready=frozenset(), events=state.events + taken + (ended,))

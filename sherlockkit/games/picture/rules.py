@@ -19,9 +19,10 @@ import random
 from dataclasses import replace
 
 from sherlockkit.engine import IllegalAction, chance, check_action, check_players, check_seed, read_action
-from sherlockkit.games.picture import arrange, exchange, rounds
+from sherlockkit.games.picture import alibis, arrange, exchange, rounds
 from sherlockkit.games.picture.cards import (
-    EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, envelopes_each, fits,
+    CULPRIT_CARD, EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, draw_way_out,
+    envelopes_each, fits,
 )
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.legal import moves, refusal
@@ -37,18 +38,37 @@ _MOVES = {Take: exchange.take, Pass: exchange.pass_on, Return: exchange.give_bac
           Unplace: arrange.unplace, Aim: arrange.aim, Vip: arrange.slip_vip, Ready: arrange.ready}
 
 
-def new(seed: int, players: int = 2, notes: bool = False) -> State:
+VARIANTS = (None, "detectives as guests", "more suspects")
+
+
+def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False, irene: bool = False,
+        variant: str | None = None) -> State:
     """A new party for ``players`` players dealt from ``seed``; with ``notes`` each player's
-    view keeps every envelope they have read (an easier game than the rulebook's)."""
+    view keeps every envelope they have read (an easier game than the rulebook's). With
+    ``sherlock``, the Sherlock expansion: a hidden culprit, a public victim in the coffin,
+    an Alibi card in every envelope, Watson and Holmes among every player's figures
+    (``alibis.py``)."""
     check_seed(seed)
     check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
-    if not isinstance(notes, bool):
-        raise ValueError(f"The notes option is true or false, not {str(notes)[:30]}.")
+    for option, value in (("notes", notes), ("sherlock", sherlock), ("irene", irene)):
+        if not isinstance(value, bool):
+            raise ValueError(f"The {option} option is true or false, not {str(value)[:30]}.")
+    if variant not in VARIANTS:
+        raise ValueError(f"There is no variant {str(variant)[:30]!r}: play none, "
+                         f"{VARIANTS[1]!r} or {VARIANTS[2]!r}.")
+    if irene or variant is not None:
+        raise ValueError("Irène and the variants are not played yet: play the Sherlock expansion without them.")
     deck = list(PREFERENCES)
     chance(seed, 0, "preferences").shuffle(deck)
+    case, way_out = None, None
+    if sherlock:
+        case = alibis.deal_case(seed)
+        way_out, deck = draw_way_out(deck)
     contents, rest = deal_envelopes(deck)
     order = list(NAMES)
     chance(seed, 0, "envelopes").shuffle(order)
+    if case is not None:  # the victim's envelope is boxed, the children's lie in the middle
+        order = [g for g in order if g != case.victim and g not in alibis.CHILDREN]
     each = envelopes_each(players)
     holders = {g: p for p in range(players) for g in order[p * each:(p + 1) * each]}
     exchanges = list(EXCHANGES)
@@ -63,6 +83,11 @@ def new(seed: int, players: int = 2, notes: bool = False) -> State:
         pending=None, taken=frozenset(), ready=frozenset(), vips=(True,) * players,
         events=(Dealt(players, notes, tuple((g, holders[g]) for g in NAMES if g in holders)),),
     )
+    if case is not None:
+        culprit_cards = (CULPRIT_CARD, way_out)
+        state = replace(state, sherlock=True, culprit=case.culprit, victim=case.victim, alibis=case.alibis,
+                        culprit_cards=culprit_cards,
+                        events=(replace(state.events[0], victim=case.victim, culprit_cards=culprit_cards),))
     for g in NAMES:
         if g in holders:
             state = exchange.read(state, holders[g], g)
@@ -127,7 +152,18 @@ def view(state: State, player: int) -> View:
         my_choice=state.chosen[player], pending=state.pending if state.turns and state.turns[0] == player else None,
         taken=state.taken, ready=state.ready, vip_unused=state.vips[player],
         envelopes=known_envelopes(state, player), outcome=state.result, events=seen,
+        sherlock=state.sherlock, victim=state.victim, culprit_cards=state.culprit_cards,
+        cleared=alibi_sheet(state, player),
     )
+
+
+def alibi_sheet(state: State, player: int) -> frozenset[str]:
+    """The guests ``player``'s Alibi sheet clears (the victim, the children, every alibi
+    they read); empty outside a Sherlock party."""
+    if not state.sherlock:
+        return frozenset()
+    seen = tuple(e.alibi for e in state.events if isinstance(e, Read) and e.player == player)
+    return alibis.sheet(state.victim, seen)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -166,4 +202,24 @@ def shuffle_hidden(state: State, player: int, rng: random.Random, tries: int = 1
     envelopes = tuple(replace(e, cards=dealt[e.guest]) if e.guest in dealt else e for e in state.envelopes)
     events = tuple(replace(e, cards=dealt[e.guest]) if isinstance(e, Read) and e.guest in dealt else e
                    for e in state.events)
-    return replace(state, envelopes=envelopes, deck=tuple(pool[3 * len(hidden):]), events=events)
+    state = replace(state, envelopes=envelopes, deck=tuple(pool[3 * len(hidden):]), events=events)
+    return _shuffle_alibis(state, seen, rng) if state.sherlock else state
+
+
+def _shuffle_alibis(state: State, seen: frozenset[str], rng: random.Random) -> State:
+    """The Alibi cards of the envelopes a player never read and the culprit's face-down
+    card dealt again among themselves (the culprit's always a suspect's card); the
+    children's "I saw nothing" and the victim stay, being public. Other players' readings
+    follow the new cards."""
+    unread = [g for g, a in zip(NAMES, state.alibis)
+              if g not in seen and a is not None and g not in alibis.CHILDREN]
+    pool = [alibis.alibi_of(state.alibis, g) for g in unread] + [state.culprit]
+    while True:
+        rng.shuffle(pool)
+        if pool[-1] != alibis.SAW_NOTHING:
+            break
+    dealt = dict(zip(unread, pool))
+    cards = tuple(dealt.get(g, a) for g, a in zip(NAMES, state.alibis))
+    events = tuple(replace(e, alibi=dealt[e.guest]) if isinstance(e, Read) and e.guest in dealt else e
+                   for e in state.events)
+    return replace(state, alibis=cards, culprit=pool[-1], events=events)

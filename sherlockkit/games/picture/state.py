@@ -102,6 +102,8 @@ class Dealt:
     players: int
     notes: bool
     holders: tuple[tuple[str, int], ...]  # (guest, seat) for every envelope dealt to a player
+    victim: str | None = None  # a Sherlock party: the victim, face up
+    culprit_cards: tuple[Wish, ...] = ()  # a Sherlock party: the culprit's two cards, face up
 
 
 @dataclass(frozen=True)
@@ -149,12 +151,14 @@ class Skipped:
 
 @dataclass(frozen=True)
 class Read:
-    """``player`` read ``guest``'s envelope: its cards, and whether a VIP card is inside."""
+    """``player`` read ``guest``'s envelope: its cards, and whether a VIP card is inside;
+    in a Sherlock party also its Alibi card (a suspect's name or ``alibis.SAW_NOTHING``)."""
 
     player: int
     guest: str
     cards: tuple[Wish, ...]
     vip: bool
+    alibi: str | None = None
     private = True
 
 
@@ -223,6 +227,7 @@ class GameEnded:
     envelopes: tuple[tuple[str, tuple[Wish, ...], bool], ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    culprit: str | None = None  # a Sherlock party: the culprit's card turned over
 
 
 Event = Union[Dealt, ExchangeTurned, Took, Chose, Passed, Returned, Skipped, Read, Placed, Unplaced, Aimed,
@@ -275,6 +280,14 @@ class State:
     vips: tuple[bool, ...]
     events: tuple
     result: "Outcome | None" = None
+    # the Sherlock expansion (issue 14); a base party leaves them as they are
+    sherlock: bool = False
+    irene: bool = False
+    variant: str | None = None
+    culprit: str | None = None  # hidden from every player until the end
+    victim: str | None = None  # public; its envelope is back in the box
+    alibis: tuple[str | None, ...] = ()  # the Alibi card in each envelope, in guest order
+    culprit_cards: tuple[Wish, ...] = ()  # the culprit card and its way out, face up
 
     @property
     def exchange(self) -> str | None:
@@ -323,6 +336,12 @@ class View:
     envelopes: tuple[tuple[str, tuple[Wish, ...], bool], ...]  # (guest, cards, VIP seen) known now
     outcome: Outcome | None
     events: tuple
+    # the Sherlock expansion: the victim and the culprit's two cards (public), and the
+    # guests this player's Alibi sheet clears (see ``alibis.sheet``); never the culprit
+    sherlock: bool = False
+    victim: str | None = None
+    culprit_cards: tuple[Wish, ...] = ()
+    cleared: frozenset[str] = frozenset()
 
     @property
     def log(self) -> tuple[str, ...]:
@@ -342,8 +361,9 @@ def index(guest: str) -> int:
 
 
 def held(state: State, seat: int | None) -> tuple[str, ...]:
-    """The envelopes ``seat`` holds now (``None``: those lying in the middle), in guest order."""
-    return tuple(e.guest for e, h in zip(state.envelopes, state.holders) if h == seat)
+    """The envelopes ``seat`` holds now (``None``: those lying in the middle; never the
+    victim's, back in the box in a Sherlock party), in guest order."""
+    return tuple(e.guest for e, h in zip(state.envelopes, state.holders) if h == seat and e.guest != state.victim)
 
 
 def holder(state: State, guest: str) -> int | None:
@@ -357,7 +377,8 @@ def mat_of(state: State | View, seat: int) -> dict[str, Space]:
 
 
 def with_mat(mat: dict[str, Space]) -> tuple[tuple[str, Space], ...]:
-    """A mat as the table keeps it: (guest, space) pairs in guest order."""
-    from sherlockkit.games.picture.guests import NAMES
+    """A mat as the table keeps it: (figure, space) pairs in figure order (the fourteen
+    guests, then the expansion's figures)."""
+    from sherlockkit.games.picture.figures import FIGURE_NAMES
 
-    return tuple((g, mat[g]) for g in NAMES if g in mat)
+    return tuple((g, mat[g]) for g in FIGURE_NAMES if g in mat)

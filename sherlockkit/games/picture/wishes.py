@@ -31,6 +31,14 @@ _PLACES = {
 _AVOIDED = {NO_MAN: MAN, NO_WOMAN: WOMAN}
 
 
+def kind_of(figure: str) -> str:
+    """What a figure on the mat is for the wishes: a guest's kind; Watson and Holmes (the
+    Sherlock expansion's investigators) count as men."""
+    from sherlockkit.games.picture.alibis import INVESTIGATORS
+
+    return MAN if figure in INVESTIGATORS else guest_named(figure).kind
+
+
 def met(card: Wish, guest: str, placements: Mapping[str, Space], photo) -> bool:
     """Whether ``guest``'s wish ``card`` is granted on the mat ``placements`` (guest ->
     space) and its ``photo`` (a ``photo.Photo`` of those placements). A guest not on the
@@ -47,7 +55,7 @@ def met(card: Wish, guest: str, placements: Mapping[str, Space], photo) -> bool:
         return other is not None and mat.touching(space, other)
     if card.kind in _AVOIDED:
         kind = _AVOIDED[card.kind]
-        return not any(guest_named(g).kind == kind and mat.touching(space, s)
+        return not any(kind_of(g) == kind and mat.touching(space, s)
                        for g, s in placements.items() if g != guest)
     if card.kind == NO_FACE:
         shot = photo.shots[guest]
