@@ -10,6 +10,8 @@ import re
 import time
 
 import pytest
+
+from tests.layout import layout_problems
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sherlockkit.games.picture import rules
@@ -146,6 +148,7 @@ def test_a_party_by_clicks_shows_the_photo_and_score_and_sends_no_unread_envelop
     finals = page.locator(f"{ROOT} .sk-final")
     assert finals.count() == 3 and page.locator(f"{ROOT} .sk-final svg").count() == 3
     assert "Traceback" not in page.locator("body").inner_text()
+    assert layout_problems(page) == []  # the ending at a desktop's width (the phone's: test_layout.py)
     page.screenshot(path="/tmp/picture-end.png", full_page=True)
     save = json.loads(save_text(page))
     state = rules.new(save["seed"], **save["options"])

@@ -3,7 +3,9 @@ a party in progress (guests on the mat, the live photo, the envelopes) and its e
 (every player's photo side by side, wrapping on a phone): nothing sticks out, is cut off
 or makes the page scroll sideways, and the settings fit too. Pictures for a person to
 look at: /tmp/picture375.png, /tmp/picture1280.png (in progress) and
-/tmp/picture-end375.png, /tmp/picture-end1280.png (the ending)."""
+/tmp/picture-end375.png (the ending). The ending is played out on the phone only: the
+narrow screen is where photos side by side must wrap, and a whole party in the browser
+takes most of a minute (the browser test checks the ending at a desktop's width)."""
 
 from __future__ import annotations
 
@@ -58,6 +60,8 @@ def test_the_table_and_its_ending_fit_the_screen(app_url, browser, size):
         page.locator(f"{ROOT} .sk-new-game").wait_for()
         assert layout_problems(page) == []
         page.get_by_text("Game settings, saves and replays").click()
+        if size is not PHONE:
+            return
         play_to_the_end(page, deadline)
         page.locator(f"{ROOT} .sk-final svg").first.wait_for(state="visible", timeout=10_000)
         shoot(page, END_SHOT.format(size["width"]))
