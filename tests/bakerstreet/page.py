@@ -3,7 +3,6 @@ what the page carries, and the names of your own hidden cards."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from fractions import Fraction
@@ -11,31 +10,12 @@ from fractions import Fraction
 from sherlockkit.games.bakerstreet.cards import KINDS, Evidence
 from sherlockkit.games.bakerstreet.state import Eliminated, EvidenceReturned, Investigated, Recalled
 from widgets.bakerstreet import BakerStreetSession, BakerStreetTable
+from tests.seen import widgets_under, wire_text  # noqa: F401  (the page tests import them from here)
 from widgets.clock import ManualClock
 
 
 def game(seed: int = 7, **options) -> BakerStreetSession:
     return BakerStreetSession(seed=seed, clock=ManualClock(), **options)
-
-
-def widgets_under(widget) -> list:
-    """``widget`` and every widget inside it (children, and a button's style and layout)."""
-    out, stack = [], [widget]
-    while stack:
-        here = stack.pop()
-        out.append(here)
-        for name in ("children", "layout", "style"):
-            inner = getattr(here, name, None)
-            if isinstance(inner, (list, tuple)):
-                stack.extend(inner)
-            elif inner is not None and hasattr(inner, "get_state"):
-                stack.append(inner)
-    return out
-
-
-def wire_text(table) -> str:
-    """Every widget state under the table as the wire would carry it (JSON)."""
-    return "\n".join(json.dumps(w.get_state(), default=str) for w in widgets_under(table))
 
 
 def card_forms(card: Evidence) -> tuple[str, ...]:

@@ -13,6 +13,8 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.seen import record_frames
+
 from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.state import Evidence
 
@@ -23,20 +25,6 @@ pytestmark = pytest.mark.browser
 ROOT = ".sk-bakerstreet"
 READY = f"{ROOT} .sk-slot"
 DASHBOARD = "voila/render/bakerstreet.ipynb"
-
-
-def record_frames(page) -> list[str]:
-    """Every websocket frame the page receives from now on, as text, in order."""
-    frames: list[str] = []
-
-    def on_socket(ws):
-        def got(payload):
-            frames.append(payload.decode("utf-8", "ignore") if isinstance(payload, (bytes, bytearray)) else payload)
-
-        ws.on("framereceived", got)
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 def log_text(page) -> str:

@@ -3,12 +3,12 @@ page carries, the envelopes you never read, and your moves made by clicking."""
 
 from __future__ import annotations
 
-import json
 import random
 
 from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.guests import NAMES
+from tests.seen import widgets_under, wire_text  # noqa: F401  (the page tests import them from here)
 from widgets.clock import ManualClock
 from widgets.picture import PictureSession, PictureTable
 
@@ -19,26 +19,6 @@ def game(seed: int = 7, **options) -> PictureSession:
 
 def table(seed: int = 7, **options) -> PictureTable:
     return PictureTable(game(seed=seed, **options))
-
-
-def widgets_under(widget) -> list:
-    """``widget`` and every widget inside it (children, and a widget's style and layout)."""
-    out, stack = [], [widget]
-    while stack:
-        here = stack.pop()
-        out.append(here)
-        for name in ("children", "layout", "style"):
-            inner = getattr(here, name, None)
-            if isinstance(inner, (list, tuple)):
-                stack.extend(inner)
-            elif inner is not None and hasattr(inner, "get_state"):
-                stack.append(inner)
-    return out
-
-
-def wire_text(widget) -> str:
-    """Every widget state under ``widget`` as the wire would carry it (JSON, tooltips too)."""
-    return "\n".join(json.dumps(w.get_state(), default=str, ensure_ascii=False) for w in widgets_under(widget))
 
 
 def shown(widget) -> bool:

@@ -14,6 +14,8 @@ import pytest
 from tests.layout import layout_problems
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.seen import record_frames
+
 from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.guests import NAMES
@@ -23,20 +25,6 @@ pytestmark = pytest.mark.browser
 ROOT = ".sk-picture"
 READY = f"{ROOT} .sk-guest"
 DASHBOARD = "voila/render/picture.ipynb"
-
-
-def record_frames(page) -> list[str]:
-    """Every websocket frame the page receives from now on, as text, in order."""
-    frames: list[str] = []
-
-    def on_socket(ws):
-        def got(payload):
-            frames.append(payload.decode("utf-8", "ignore") if isinstance(payload, (bytes, bytearray)) else payload)
-
-        ws.on("framereceived", got)
-
-    page.on("websocket", on_socket)
-    return frames
 
 
 def ended(page) -> bool:

@@ -14,14 +14,13 @@ any block can be played again and must give the same wins (a test does it).
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from sherlockkit import runs
 from sherlockkit.games.bakerstreet import bots, rules
 from sherlockkit.games.bakerstreet.state import Action, Outcome
 
@@ -148,36 +147,18 @@ def play_grid(games: int, levels=bots.LEVELS, players=(2, 3, 4), cases=range(1, 
     on ``jobs`` processes; the blocks come back in grid order whatever ``jobs`` is."""
     work = [(level, n, case, start, min(BLOCK, games - start))
             for level in levels for n in players for case in cases for start in range(0, games, BLOCK)]
-    if jobs <= 1:
-        done = []
-        for item in work:
-            done.append(_play(item))
-            if progress:
-                progress(len(done), len(work))
-        return done
-    with ProcessPoolExecutor(jobs) as pool:
-        done = []
-        for block in pool.map(_play, work, chunksize=1):
-            done.append(block)
-            if progress:
-                progress(len(done), len(work))
-        return done
+    return runs.run_all(_play, work, jobs, progress)
 
 
 def save_blocks(blocks: list[Block], path: Path = STORED) -> None:
     """Write ``blocks`` as the stored table (one CSV line a block)."""
-    with open(path, "w", newline="") as f:
-        out = csv.writer(f)
-        out.writerow(FIELDS)
-        for b in blocks:
-            out.writerow([getattr(b, name) for name in FIELDS])
+    runs.save_rows(blocks, FIELDS, path)
 
 
 def stored_blocks(path: Path = STORED) -> list[Block]:
     """The blocks kept in the stored table."""
-    with open(path, newline="") as f:
-        return [Block(r["level"], int(r["players"]), int(r["case"]), int(r["start"]), int(r["games"]),
-                      int(r["wins"])) for r in csv.DictReader(f)]
+    return [Block(r["level"], int(r["players"]), int(r["case"]), int(r["start"]), int(r["games"]),
+                  int(r["wins"])) for r in runs.read_rows(path)]
 
 
 def table_from(blocks: list[Block]) -> list[Row]:
@@ -221,12 +202,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--out", type=Path, default=STORED, help=f"where to write (default {STORED.name})")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
-
-    def progress(done, total):
-        print(f"\r{done}/{total} blocks, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr)
-
-    blocks = play_grid(args.games, jobs=args.jobs, progress=progress)
+    blocks = play_grid(args.games, jobs=args.jobs, progress=runs.progress_line("blocks"))
     save_blocks(blocks, args.out)
     print(f"\nwrote {len(blocks)} blocks to {args.out}", file=sys.stderr)
     return 0

@@ -12,13 +12,11 @@ test does it).
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from sherlockkit import runs
 from sherlockkit.games.picture import bots, rules
 from sherlockkit.games.picture.state import State
 
@@ -83,35 +81,17 @@ def party(seed: int) -> Party:
 
 def play_many(games: int, jobs: int = 1, progress=None) -> list[Party]:
     """Parties ``0 .. games - 1``, on ``jobs`` processes, in seed order whatever ``jobs`` is."""
-    if jobs <= 1:
-        done = []
-        for seed in range(games):
-            done.append(party(seed))
-            if progress:
-                progress(len(done), games)
-        return done
-    with ProcessPoolExecutor(jobs) as pool:
-        done = []
-        for one in pool.map(party, range(games), chunksize=4):
-            done.append(one)
-            if progress:
-                progress(len(done), games)
-        return done
+    return runs.run_all(party, range(games), jobs, progress, chunksize=4)
 
 
 def save(parties: list[Party], path: Path = STORED) -> None:
     """Write ``parties`` as the stored table."""
-    with open(path, "w", newline="") as f:
-        out = csv.writer(f)
-        out.writerow(FIELDS)
-        for p in parties:
-            out.writerow([getattr(p, name) for name in FIELDS])
+    runs.save_rows(parties, FIELDS, path)
 
 
 def stored(path: Path = STORED) -> list[Party]:
     """The parties kept in the stored table."""
-    with open(path, newline="") as f:
-        return [Party(*(int(row[name]) for name in FIELDS)) for row in csv.DictReader(f)]
+    return [Party(*(int(row[name]) for name in FIELDS)) for row in runs.read_rows(path)]
 
 
 def main(argv=None) -> int:
@@ -121,12 +101,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--out", type=Path, default=STORED, help=f"where to write (default {STORED.name})")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
-
-    def progress(done, total):
-        print(f"\r{done}/{total} parties, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr)
-
-    parties = play_many(args.games, args.jobs, progress)
+    parties = play_many(args.games, args.jobs, runs.progress_line("parties"))
     save(parties, args.out)
     print(f"\nwrote {len(parties)} parties to {args.out}", file=sys.stderr)
     return 0
