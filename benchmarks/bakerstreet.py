@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from time import perf_counter
 
-from common import ratios, row
+from common import mean_time, ratios, row
 from sherlockkit.games.bakerstreet import bots, ladder, odds, rules
 from sherlockkit.games.bakerstreet.state import View
 
@@ -200,17 +200,6 @@ def all_chances(belief: odds.Belief, rational: bool) -> list:
     return [belief.chance(s, card, rational) for s in range(len(belief.ways)) for card in belief.cards]
 
 
-def _mean_time(fn, at_least: float = 0.005) -> float:
-    """Seconds a call of ``fn`` takes, averaged over as many calls as fill ``at_least`` seconds."""
-    calls, start = 0, perf_counter()
-    while True:
-        fn()
-        calls += 1
-        elapsed = perf_counter() - start
-        if elapsed >= at_least:
-            return elapsed / calls
-
-
 def _timed(fn, *args):
     start = perf_counter()
     result = fn(*args)
@@ -226,13 +215,13 @@ def belief_rows(seeds) -> tuple[dict, list[dict]]:
     all_chances(odds.belief(found[0][1]), True)  # warm up sympy's import
     raw = []
     for i, (label, view) in enumerate(found):
-        exact = _mean_time(lambda: odds.belief(view))
+        exact = mean_time(lambda: odds.belief(view))
         belief = odds.belief(view)
         rec = {"position": label, "deals": belief.deals, "slots": len(belief.ways), "unseen": len(belief.cards),
                "exact_s": exact, "brute_s": None, "brute_agrees": None}
         if belief.deals <= BRUTE_LIMIT:
             deals, ways = brute_force(view)
-            rec["brute_s"] = _mean_time(lambda: brute_force(view))
+            rec["brute_s"] = mean_time(lambda: brute_force(view))
             rec["brute_agrees"] = deals == belief.deals and all(
                 [r[c] for c in belief.cards] == w for r, w in zip(belief.ways, ways))
         rec["mc_s"], (estimate, draws) = _timed(monte_carlo, view, random.Random(i))

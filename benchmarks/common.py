@@ -8,6 +8,7 @@ and on whatever else it is doing.
 from __future__ import annotations
 
 from statistics import median
+from time import perf_counter
 
 
 def summary(values) -> dict:
@@ -26,3 +27,14 @@ def row(what: str, values, unit: str) -> dict:
 def ratios(numerators, denominators) -> list[float]:
     """Paired ratios, run by run (both lists in the same order)."""
     return [a / b for a, b in zip(numerators, denominators) if a is not None and b]
+
+
+def mean_time(fn, at_least: float = 0.005) -> float:
+    """Seconds a call of ``fn`` takes, averaged over as many calls as fill ``at_least`` seconds."""
+    calls, start = 0, perf_counter()
+    while True:
+        fn()
+        calls += 1
+        elapsed = perf_counter() - start
+        if elapsed >= at_least:
+            return elapsed / calls

@@ -25,7 +25,7 @@ import random
 from itertools import permutations
 from time import perf_counter
 
-from common import ratios, row
+from common import mean_time, ratios, row
 from sherlockkit.games.picture import odds
 
 #: small tables (suspects = envelopes) where every deal is listed
@@ -106,17 +106,6 @@ def sampling(suspects, envelopes, seen, reads, said, rng: random.Random,
     return {g: c / max(kept, 1) for g, c in counts.items()}, draws, kept
 
 
-def _mean_time(fn, at_least: float = 0.02) -> float:
-    """Seconds a call of ``fn`` takes, averaged over as many calls as fill ``at_least`` seconds."""
-    calls, start = 0, perf_counter()
-    while True:
-        fn()
-        calls += 1
-        elapsed = perf_counter() - start
-        if elapsed >= at_least:
-            return elapsed / calls
-
-
 def small_rows(seeds) -> tuple[list[dict], list[dict]]:
     """Exact against brute force on the small tables: raw records and the table's rows."""
     raw = []
@@ -129,7 +118,7 @@ def small_rows(seeds) -> tuple[list[dict], list[dict]]:
                 listed = brute_force(*known)
                 brute_s = perf_counter() - start
                 raw.append({"n": n, "stage": stage, "seed": seed, "deals": exact.deals,
-                            "exact_s": _mean_time(lambda: odds.counts(*known)), "brute_s": brute_s,
+                            "exact_s": mean_time(lambda: odds.counts(*known), 0.02), "brute_s": brute_s,
                             "agrees": dict(exact.culprit) == listed})
     if not all(r["agrees"] for r in raw):
         raise AssertionError("brute force and odds.counts disagree on a position")
@@ -158,9 +147,9 @@ def full_rows(seeds) -> tuple[list[dict], list[dict]]:
             questions = [(s, g) for s in range(SEATS) for g in known[0]]
             raw.append({
                 "stage": stage, "seed": seed, "deals": c.deals,
-                "exact_s": _mean_time(lambda: odds.counts(*known)),
-                "sheet_s": _mean_time(lambda: odds.counts(*known, holds=True)),
-                "question_s": _mean_time(lambda: odds.best_question(*known, questions=questions), 0.0),
+                "exact_s": mean_time(lambda: odds.counts(*known), 0.02),
+                "sheet_s": mean_time(lambda: odds.counts(*known, holds=True), 0.02),
+                "question_s": mean_time(lambda: odds.best_question(*known, questions=questions), 0.0),
                 "sample_s": sample_s, "draws": draws, "kept": kept,
                 "max_error": max(abs(exact[g] - estimate[g]) for g in exact),
             })

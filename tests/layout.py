@@ -89,3 +89,17 @@ def open_dashboard(browser, app_url: str, dashboard: str, size: dict, ready: str
     page.goto(app_url + "voila/render/" + dashboard)
     page.wait_for_selector(ready, timeout=60_000)
     return page
+
+
+def shoot(page, root: str, path: str, tall: int = 2600) -> None:
+    """A picture of the whole table under ``root`` for a person to look at: the screen made
+    ``tall`` for a moment (Voila's page scrolls inside a box that a full-page picture does
+    not unroll), then put back."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": tall})
+    page.wait_for_timeout(300)
+    box = page.locator(root).bounding_box()
+    page.screenshot(path=path, clip={"x": 0, "y": box["y"], "width": size["width"],
+                                     "height": min(box["height"], tall - box["y"])})
+    page.set_viewport_size(size)
+    page.wait_for_timeout(200)

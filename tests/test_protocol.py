@@ -18,11 +18,11 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.engine import CorruptSave, IllegalAction
+from tests.random_play import MOVE_LIMIT, random_game
 from sherlockkit.games import CATALOGUE, ENGINES, GAMES, PLANNED, GameEntry, rules_of
 
 #: Random games played to the end per game, and the most moves one may take.
 GAMES_EACH = 12
-MOVE_LIMIT = 5_000
 #: Games with nothing hidden from anyone (a solo gamebook draws nothing in advance).
 NOTHING_HIDDEN = {"story"}
 #: Values the page could send in place of any field of a move.
@@ -32,26 +32,6 @@ JUNK = (-1, 99, 10**30, None, True, False, 1.0, 0.5, "", "nonsense", "x" * 5_000
 @pytest.fixture(params=sorted(ENGINES), scope="module")
 def game(request) -> GameEntry:
     return ENGINES[request.param]
-
-
-def random_game(rules, seed: int, limit: int = MOVE_LIMIT):
-    """A game played by random legal moves: the states met (the deal first) and the moves.
-
-    A kind of move is drawn first, then a move of that kind: drawing among all moves
-    alike would, in Sherlock Express, almost always slap (24 slaps against one alibi to
-    turn up), void round after round and take tens of thousands of moves to end."""
-    rng = random.Random(seed)
-    state = rules.new(seed)
-    states, moves = [state], []
-    while rules.outcome(state) is None and len(moves) < limit:
-        legal = rules.legal_actions(state)
-        assert legal, "a game that is not over must offer a move"
-        kind = rng.choice(sorted({type(a).__name__ for a in legal}))
-        move = rng.choice([a for a in legal if type(a).__name__ == kind])
-        state = rules.play(state, move)
-        states.append(state)
-        moves.append(move)
-    return states, moves
 
 
 @pytest.fixture(scope="module")

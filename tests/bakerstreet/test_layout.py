@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard
+from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard, shoot
 
 from .test_browser import READY, ROOT, ended, my_move
 
@@ -19,19 +19,6 @@ pytestmark = pytest.mark.browser
 
 SHOT = "/tmp/baker{}.png"
 ODDS_SHOT = "/tmp/odds{}.png"
-
-
-def shoot(page, path: str) -> None:
-    """A picture of the whole table: the screen made tall for a moment (Voila's page
-    scrolls inside a box that a full-page picture does not unroll)."""
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": 2600})
-    page.wait_for_timeout(300)
-    box = page.locator(ROOT).bounding_box()
-    page.screenshot(path=path, clip={"x": 0, "y": box["y"], "width": size["width"],
-                                     "height": min(box["height"], 2600 - box["y"])})
-    page.set_viewport_size(size)
-    page.wait_for_timeout(200)
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -53,11 +40,11 @@ def test_the_table_fits_the_screen(app_url, browser, size):
             panel, buttons = odds.bounding_box(), page.locator(f"{ROOT} .sk-eliminate").bounding_box()
             assert panel["x"] >= 0 and panel["x"] + panel["width"] <= size["width"] + 1, "the odds in view"
             assert buttons["y"] + buttons["height"] <= panel["y"] + 1, "the odds never push the buttons down"
-            shoot(page, ODDS_SHOT.format(size["width"]))
+            shoot(page, ROOT, ODDS_SHOT.format(size["width"]))
             page.locator(f"{ROOT} .sk-other-card").first.click()  # what a teammate knows
             page.wait_for_function(f"() => document.querySelector('{ROOT} .sk-known').innerText.includes('knows of')",
                                    timeout=10_000)
-        shoot(page, SHOT.format(size["width"]))
+        shoot(page, ROOT, SHOT.format(size["width"]))
         assert layout_problems(page) == []
         for part in page.locator(f"{ROOT} .sk-lead, {ROOT} .sk-seat, {ROOT} .sk-tracks svg").all():
             box = part.bounding_box()

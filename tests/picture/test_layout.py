@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard
+from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard, shoot
 
 from .test_browser import READY, ROOT, place, play_to_the_end, wait_to_arrange
 
@@ -21,19 +21,6 @@ pytestmark = pytest.mark.browser
 
 SHOT = "/tmp/picture{}.png"
 END_SHOT = "/tmp/picture-end{}.png"
-
-
-def shoot(page, path: str) -> None:
-    """A picture of the whole table: the screen made tall for a moment (Voila's page
-    scrolls inside a box that a full-page picture does not unroll)."""
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": 3200})
-    page.wait_for_timeout(300)
-    box = page.locator(ROOT).bounding_box()
-    page.screenshot(path=path, clip={"x": 0, "y": box["y"], "width": size["width"],
-                                     "height": min(box["height"], 3200 - box["y"])})
-    page.set_viewport_size(size)
-    page.wait_for_timeout(200)
 
 
 def in_view(page, selector: str, width: int) -> None:
@@ -53,7 +40,7 @@ def test_the_table_and_its_ending_fit_the_screen(app_url, browser, size):
         for guest, space in (("Signora Bellini", "4B"), ("Polly", "2C"), ("the Colonel", "1A")):
             place(page, guest, space)
         page.locator(f"{ROOT} .sk-guest-0").click()  # a guest picked up: it shows so
-        shoot(page, SHOT.format(size["width"]))
+        shoot(page, ROOT, SHOT.format(size["width"]), tall=3200)
         assert layout_problems(page) == []
         in_view(page, f"{ROOT} .sk-mat, {ROOT} .sk-photo svg, {ROOT} .sk-envelope", size["width"])
         page.get_by_text("Game settings, saves and replays").click()
@@ -64,7 +51,7 @@ def test_the_table_and_its_ending_fit_the_screen(app_url, browser, size):
             return
         play_to_the_end(page, deadline)
         page.locator(f"{ROOT} .sk-final svg").first.wait_for(state="visible", timeout=10_000)
-        shoot(page, END_SHOT.format(size["width"]))
+        shoot(page, ROOT, END_SHOT.format(size["width"]), tall=3200)
         assert layout_problems(page) == []
         in_view(page, f"{ROOT} .sk-final", size["width"])
     finally:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from sherlockkit import engine
+from tests.random_play import random_game
 from sherlockkit.games.picture import photo, rules, wishes
 from sherlockkit.games.picture.cards import POINTS, fits
 from sherlockkit.games.picture.guests import NAMES
@@ -17,23 +18,9 @@ from tests.picture.table import all_ready, assert_accounted, rig
 CASES = [(seed, players, seed % 2 == 1) for seed, players in enumerate(range(2, 7))] + [(9, 3, True), (10, 2, False)]
 
 
-def random_game(seed: int, players: int, notes: bool):
-    rng = random.Random(seed)
-    state = rules.new(seed, players=players, notes=notes)
-    states, moves = [state], []
-    while rules.outcome(state) is None:
-        legal = rules.legal_actions(state)
-        kind = rng.choice(sorted({type(a).__name__ for a in legal}))
-        move = rng.choice([a for a in legal if type(a).__name__ == kind])
-        state = rules.play(state, move)
-        states.append(state)
-        moves.append(move)
-    return states, moves
-
-
 @pytest.fixture(scope="module")
 def games():
-    return {case: random_game(*case) for case in CASES}
+    return {case: random_game(rules, case[0], players=case[1], notes=case[2]) for case in CASES}
 
 
 def test_every_envelope_in_exactly_one_place_at_every_step(games):
