@@ -92,6 +92,18 @@ WORDS[AVOID_INVESTIGATORS] = "I do not want to stand next to Watson or Holmes."
 CULPRIT_CARD = Wish(AVOID_INVESTIGATORS)
 #: the kinds of card about a place on the mat: the culprit's way out is drawn among them
 PLACE_KINDS = (ROW, FRONT, BACK, LAST, LEFT, RIGHT, CENTRE, TABLE)
+NEXT_TO_VICTIM, UNSEEN, WITH = "next to the victim", "not seen at all", "photographed with"
+WORDS[NEXT_TO_VICTIM] = "I want to stand next to the victim."
+WORDS[UNSEEN] = "I do not want to be seen at all."
+WORDS[WITH] = "I want to be photographed with {guest}."
+#: the twelve preference cards the expansion shuffles into the deck
+SHERLOCK_PREFERENCES: tuple[Wish, ...] = tuple(
+    card for card in (Wish(NEXT_TO_VICTIM), Wish(UNSEEN), Wish(WITH, guest="Watson"), Wish(WITH, guest="Holmes"),
+                      Wish(AVOID_INVESTIGATORS), Wish(FRONT)) for _ in range(2))
+#: the culprit's points by how many of its five wishes are met (ours)
+CULPRIT_POINTS = {0: -6, 1: -2, 2: 1, 3: 4, 4: 8, 5: 12}
+#: what Watson and Holmes each score standing next to the culprit
+INVESTIGATOR_POINTS = 12
 
 
 def draw_way_out(shuffled: list[Wish]) -> tuple[Wish, list[Wish]]:

@@ -156,8 +156,25 @@ def _arranging_refusal(state: State, action) -> str | None:
             return _cap(f"{action.guest}'s envelope already holds a VIP card.")
         return None
     if isinstance(action, Ready):
-        return None
+        return _investigators_missing(state, action.player)
     return "That is not a move of this game."
+
+
+def _investigators_missing(state: State, player: int) -> str | None:
+    """In a Sherlock party's last round: why ``player`` may not say Ready yet (Watson and
+    Holmes must both be in the photo's frame), or ``None``."""
+    from sherlockkit.games.picture.rounds import last_round
+    from sherlockkit.games.picture.scoring import photo_of
+
+    if not state.sherlock or state.round < last_round(state):
+        return None
+    mat = mat_of(state, player)
+    shots = photo_of(mat, state.cameras[player]).shots if mat else {}
+    missing = [i for i in _investigators(state) if i not in shots or not shots[i].in_frame]
+    if not missing:
+        return None
+    return (f"{' and '.join(missing)} must be in your photo before it is taken: place "
+            f"{'them' if len(missing) > 1 else 'him'} in the camera's frame, then say Ready.")
 
 
 def _investigators(state: State) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sherlockkit.games.picture.alibis import SAW_NOTHING
+from sherlockkit.games.picture.alibis import INVESTIGATORS, SAW_NOTHING
 from sherlockkit.games.picture.cards import EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE
 from sherlockkit.games.picture.state import (
     Aimed, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
@@ -159,9 +159,16 @@ def detail(event: Event, me: int | None = None, names: tuple[str, ...] | None = 
                 parts.append(f"{g.guest} on {g.space} is out of the frame: 0")
                 continue
             vip = ", doubled as a VIP" if g.vip else ""
-            parts.append(f"{g.guest} on {g.space}: {sum(g.met)} of 3 wishes met{vip}, {g.points}")
+            if g.guest in INVESTIGATORS:
+                parts.append(f"{g.guest} on {g.space}: {'next to' if g.met[0] else 'not next to'} the culprit, "
+                             f"{g.points}")
+                continue
+            culprit = " (the culprit)" if len(g.met) == 5 else ""
+            parts.append(f"{g.guest}{culprit} on {g.space}: {sum(g.met)} of {len(g.met)} wishes met{vip}, {g.points}")
         shown = "; ".join(parts) if parts else "no guest placed"
-        return f"{shown}. A guest scores -3, 1, 3 or 6 for 0, 1, 2 or 3 wishes met."
+        more = (" Watson and Holmes score 12 each next to the culprit; the culprit scores -6, -2, 1, 4, 8 or 12 for "
+                "0 to 5 of its wishes met.") if any(g.guest in INVESTIGATORS for g in event.guests) else ""
+        return f"{shown}. A guest scores -3, 1, 3 or 6 for 0, 1, 2 or 3 wishes met.{more}"
     return ""
 
 

@@ -16,6 +16,11 @@ from sherlockkit.games.picture.state import (
 )
 
 
+def last_round(state: State) -> int:
+    """The number of the party's last round, after which the photos are taken."""
+    return ROUNDS
+
+
 def begin(state: State, number: int) -> State:
     """Round ``number`` begins: its exchange card is turned up, first player rotating."""
     state = replace(state, round=number, taken=frozenset(), pending=None, ready=frozenset(), turns=())
@@ -31,7 +36,7 @@ def arrange(state: State) -> State:
 def end_round(state: State) -> State:
     """Everyone is Ready: the round ends, and the next begins (or, after the last, the end)."""
     state = replace(state, events=state.events + (RoundEnded(state.round),))
-    return finish(state) if state.round >= ROUNDS else begin(state, state.round + 1)
+    return finish(state) if state.round >= last_round(state) else begin(state, state.round + 1)
 
 
 def finish(state: State) -> State:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from sherlockkit.engine import IllegalAction, chance, check_action, check_players, check_seed, read_action
 from sherlockkit.games.picture import alibis, arrange, exchange, rounds
 from sherlockkit.games.picture.cards import (
-    CULPRIT_CARD, EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, draw_way_out,
+    CULPRIT_CARD, SHERLOCK_PREFERENCES, EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, draw_way_out,
     envelopes_each, fits,
 )
 from sherlockkit.games.picture.guests import NAMES
@@ -58,7 +58,7 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
                          f"{VARIANTS[1]!r} or {VARIANTS[2]!r}.")
     if irene or variant is not None:
         raise ValueError("Irène and the variants are not played yet: play the Sherlock expansion without them.")
-    deck = list(PREFERENCES)
+    deck = list(PREFERENCES) + (list(SHERLOCK_PREFERENCES) if sherlock else [])
     chance(seed, 0, "preferences").shuffle(deck)
     case, way_out = None, None
     if sherlock:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from sherlockkit.games.picture import wishes
-from sherlockkit.games.picture.cards import POINTS, VIP_FACTOR
+from sherlockkit.games.picture import mat, wishes
+from sherlockkit.games.picture.alibis import INVESTIGATORS
+from sherlockkit.games.picture.cards import CULPRIT_POINTS, INVESTIGATOR_POINTS, POINTS, VIP_FACTOR, Wish
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.state import Envelope, GuestScore, Outcome, State, mat_of
@@ -37,26 +38,55 @@ def photo_of(placements: Mapping[str, Space], at: tuple[int, int]):
 
 
 def score_photo(placements: Mapping[str, Space], at: tuple[int, int],
-                envelopes: Sequence[Envelope]) -> tuple[GuestScore, ...]:
+                envelopes: Sequence[Envelope], victim: str | None = None, culprit: str | None = None,
+                culprit_cards: Sequence[Wish] = ()) -> tuple[GuestScore, ...]:
     """Each placed guest of a mat, in guest order, with where it stands, whether it is in
-    the frame, which of its wishes are met and its points."""
+    the frame, which of its wishes are met and its points. In a Sherlock party (``culprit``
+    named) the culprit is scored last, after Watson and Holmes (``sherlock_scores``)."""
     photo = photo_of(placements, at)
     by_guest = {e.guest: e for e in envelopes}
     out = []
     for guest in NAMES:
-        if guest not in placements:
+        if guest not in placements or guest == culprit:
             continue
         envelope = by_guest[guest]
         shot = photo.shots[guest]
-        met = tuple(wishes.met(card, guest, placements, photo) for card in envelope.cards)
+        met = tuple(wishes.met(card, guest, placements, photo, victim) for card in envelope.cards)
         worth = points(sum(met), envelope.vip) if shot.in_frame else 0
         out.append(GuestScore(guest, placements[guest], shot.in_frame, met, envelope.vip, worth))
+    if culprit is not None:
+        out += sherlock_scores(placements, photo, by_guest[culprit], victim, culprit_cards)
     return tuple(out)
+
+
+def sherlock_scores(placements: Mapping[str, Space], photo, culprit: Envelope, victim: str | None,
+                    culprit_cards: Sequence[Wish]) -> list[GuestScore]:
+    """Watson and Holmes, then the culprit, as a Sherlock party scores them: an
+    investigator in the frame scores 12 standing next to the culprit (sharing a side on
+    the mat); the culprit in the frame scores by how many of its five wishes (its
+    envelope's three and its two face-up cards) are met, -6 to 12, doubled as a VIP."""
+    out = []
+    at = placements.get(culprit.guest)
+    for investigator in INVESTIGATORS:
+        if investigator not in placements:
+            continue
+        shot = photo.shots[investigator]
+        caught = at is not None and mat.touching(placements[investigator], at)
+        out.append(GuestScore(investigator, placements[investigator], shot.in_frame, (caught,), False,
+                              INVESTIGATOR_POINTS if caught and shot.in_frame else 0))
+    if at is not None:
+        shot = photo.shots[culprit.guest]
+        met = tuple(wishes.met(card, culprit.guest, placements, photo, victim)
+                    for card in tuple(culprit.cards) + tuple(culprit_cards))
+        worth = CULPRIT_POINTS[sum(met)] * (VIP_FACTOR if culprit.vip else 1) if shot.in_frame else 0
+        out.append(GuestScore(culprit.guest, at, shot.in_frame, met, culprit.vip, worth))
+    return out
 
 
 def final(state: State) -> Outcome:
     """Every player's photo scored, the totals and the winners (all who share the most)."""
-    photos = tuple(score_photo(mat_of(state, p), state.cameras[p], state.envelopes) for p in range(state.players))
+    photos = tuple(score_photo(mat_of(state, p), state.cameras[p], state.envelopes, state.victim, state.culprit,
+                               state.culprit_cards) for p in range(state.players))
     scores = tuple(sum(g.points for g in photo) for photo in photos)
     best = max(scores)
     return Outcome(scores, tuple(p for p, s in enumerate(scores) if s == best), photos)

@@ -10,13 +10,16 @@ for a figure that shows no face); *hide X's face* when this guest covers part of
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Mapping
 
 from sherlockkit.games.picture import mat
 from sherlockkit.games.picture.cards import (
-    BACK, CENTRE, FRONT, HIDE, LAST, LEFT, NEXT_TO, NO_FACE, NO_MAN, NO_WOMAN, RIGHT, ROW, TABLE, Wish,
+    AVOID_INVESTIGATORS, BACK, CENTRE, FRONT, HIDE, LAST, LEFT, NEXT_TO, NEXT_TO_VICTIM, NO_FACE, NO_MAN, NO_WOMAN,
+    RIGHT, ROW, TABLE, UNSEEN, WITH, Wish,
 )
-from sherlockkit.games.picture.guests import MAN, WOMAN, guest_named
+from sherlockkit.games.picture.alibis import INVESTIGATORS
+from sherlockkit.games.picture.guests import MAN, PLANT, WOMAN, guest_named
 from sherlockkit.games.picture.mat import Space
 
 _PLACES = {
@@ -34,18 +37,26 @@ _AVOIDED = {NO_MAN: MAN, NO_WOMAN: WOMAN}
 def kind_of(figure: str) -> str:
     """What a figure on the mat is for the wishes: a guest's kind; Watson and Holmes (the
     Sherlock expansion's investigators) count as men."""
-    from sherlockkit.games.picture.alibis import INVESTIGATORS
-
     return MAN if figure in INVESTIGATORS else guest_named(figure).kind
 
 
-def met(card: Wish, guest: str, placements: Mapping[str, Space], photo) -> bool:
+def met(card: Wish, guest: str, placements: Mapping[str, Space], photo, victim: str | None = None) -> bool:
     """Whether ``guest``'s wish ``card`` is granted on the mat ``placements`` (guest ->
     space) and its ``photo`` (a ``photo.Photo`` of those placements). A guest not on the
-    mat has no wish granted."""
+    mat has no wish granted. In a Sherlock party (``victim`` named) next to the victim is
+    next to the coffin, and the victim's face, in the coffin, can never be hidden."""
     space = placements.get(guest)
     if space is None:
         return False
+    if card.kind == NEXT_TO_VICTIM or (card.kind == NEXT_TO and victim is not None and card.guest == victim):
+        return mat.at_table(space)
+    if card.kind == AVOID_INVESTIGATORS:
+        return not any(mat.touching(space, placements[i]) for i in INVESTIGATORS if i in placements)
+    if card.kind == UNSEEN:
+        shot = photo.shots[guest]
+        return shot.in_frame and not shot.seen
+    if card.kind == WITH:
+        return photographed_with(card.guest, guest, photo)
     if card.kind == ROW:
         return space.row == card.row
     if card.kind in _PLACES:
@@ -68,4 +79,48 @@ def met(card: Wish, guest: str, placements: Mapping[str, Space], photo) -> bool:
 
 def needs_photo(card: Wish) -> bool:
     """Whether the wish is judged on the photo (the camera matters), not on the mat alone."""
-    return card.kind in (NO_FACE, HIDE)
+    return card.kind in (NO_FACE, HIDE, UNSEEN, WITH)
+
+
+def face_shown(shot) -> bool:
+    """Whether a figure's face counts as fully visible for "photographed with": its whole
+    face uncovered in the frame; for a figure showing no face, any part of its head seen."""
+    return shot.face_visible if shot.face is not None else shot.head_seen
+
+
+def _nearest2(point, rects) -> Fraction:
+    """The squared distance in the photo from ``point`` to the nearest point of ``rects``."""
+    u, v = point
+    best = None
+    for r in rects:
+        du = max(r.left - u, Fraction(0), u - r.right)
+        dv = max(r.bottom - v, Fraction(0), v - r.top)
+        d = du * du + dv * dv
+        best = d if best is None or d < best else best
+    return best
+
+
+def photographed_with(investigator: str, guest: str, photo) -> bool:
+    """Whether ``guest`` is photographed with ``investigator``: it is that investigator;
+    or both faces show (``face_shown``) and the guest's face is strictly nearer the
+    investigator's face in the photo than any other figure's face that shows (a tie
+    fails). The plant (no face) is met when it is seen and the nearest point of its
+    outline is strictly nearer the investigator's face than any face that shows (decided)."""
+    from sherlockkit.games.picture.photo import face_distance2
+
+    if guest == investigator:
+        return True
+    shots = photo.shots
+    them, me = shots.get(investigator), shots.get(guest)
+    if them is None or me is None or not them.face_visible:
+        return False
+    if guest_named(guest).kind == PLANT:
+        if not me.seen:
+            return False
+        mine = _nearest2(them.face.centre, me.parts)
+    else:
+        if not face_shown(me):
+            return False
+        mine = face_distance2(photo, guest, investigator)
+    return all(mine < face_distance2(photo, other, investigator) for other, shot in shots.items()
+               if other not in (guest, investigator) and face_shown(shot))
