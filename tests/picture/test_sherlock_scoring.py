@@ -11,6 +11,7 @@ import pytest
 
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.picture import rules, scoring, wishes
+from sherlockkit.games.picture.rounds import last_round
 from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.cards import (
     AVOID_INVESTIGATORS, CULPRIT_CARD, CULPRIT_POINTS, FRONT, HIDE, LEFT, NEXT_TO, NEXT_TO_VICTIM, ROW, TABLE, UNSEEN,
@@ -154,7 +155,7 @@ def test_the_plant_counts_its_nearest_part():
 def _last_round(seed=3, players=2):
     state = rules.new(seed, players=players, sherlock=True)
     rng = random.Random(seed)
-    while not (state.phase == ARRANGING and state.round == 6):
+    while not (state.phase == ARRANGING and state.round == last_round(state)):
         actions = rules.legal_actions(state)
         ready = [a for a in actions if isinstance(a, Ready)]
         state = rules.play(state, ready[0] if ready else rng.choice(actions))

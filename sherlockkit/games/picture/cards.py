@@ -158,6 +158,26 @@ EXCHANGE_WORDS = {
 }
 
 
+# the Sherlock expansion's seven exchange cards (ours), turned up in this order, one a round;
+# each moves envelopes as one of the base cards does (``MECHANICS``), and three of them
+# then let every player ask one question (``questions.py``)
+BEGINS, FIRST_QUESTIONS, TRADE_CLUES, INDUCTIVE, BACK_TO_BOX, DEDUCTIVE, LAST_LOOK = (
+    "the investigation begins", "first questions", "trading clues", "inductive reasoning",
+    "an envelope put back", "deductive reasoning", "one last look")
+SHERLOCK_EXCHANGES = (BEGINS, FIRST_QUESTIONS, TRADE_CLUES, INDUCTIVE, BACK_TO_BOX, DEDUCTIVE, LAST_LOOK)
+MECHANICS = {BEGINS: TAKE, FIRST_QUESTIONS: PASS_LEFT, TRADE_CLUES: TRADE_MIDDLE, INDUCTIVE: SWAP_RIGHT,
+             BACK_TO_BOX: GIVE_BACK, DEDUCTIVE: PASS_RIGHT, LAST_LOOK: SWAP_LEFT}
+QUESTION_CARDS = (FIRST_QUESTIONS, INDUCTIVE, DEDUCTIVE)
+for _card, _how in MECHANICS.items():
+    EXCHANGE_WORDS[_card] = EXCHANGE_WORDS[_how] + (" Then everyone, in turn, asks one player one question."
+                                                    if _card in QUESTION_CARDS else "")
+
+
+def mechanic(card: str | None) -> str | None:
+    """How an exchange card moves the envelopes: the base card it plays as (itself for a base card)."""
+    return MECHANICS.get(card, card)
+
+
 def left_of(seat: int, players: int) -> int:
     """The seat on ``seat``'s left: the next seat (play goes clockwise, to the left)."""
     return (seat + 1) % players

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from sherlockkit.engine import replace_at
 from sherlockkit.games.picture.cards import (
-    GIVE_BACK, PASS_LEFT, PASSES, SWAP_LEFT, SWAPS, TAKE, TRADE_MIDDLE, left_of, right_of,
+    GIVE_BACK, PASS_LEFT, PASSES, SWAP_LEFT, SWAPS, TAKE, TRADE_MIDDLE, left_of, mechanic, right_of,
 )
 from sherlockkit.games.picture.state import (
     CHOOSING, EXCHANGING, Chose, Pass, Passed, Read, Return, Returned, Skipped, State, Take, Took, held, holder, index,
@@ -27,7 +27,7 @@ from sherlockkit.games.picture.state import (
 
 def neighbour(state: State, seat: int) -> int:
     """The seat the exchange card sends ``seat``'s envelopes to (or takes them from)."""
-    card = state.exchange
+    card = mechanic(state.exchange)
     return left_of(seat, state.players) if card in (PASS_LEFT, SWAP_LEFT) else right_of(seat, state.players)
 
 
@@ -37,9 +37,19 @@ def takeable(state: State, source: int | None) -> tuple[str, ...]:
     return tuple(g for g in held(state, source) if g not in state.taken and g != state.pending)
 
 
+def collected_again(state: State, seat: int) -> bool:
+    """Whether what ``seat`` collects now may be collected again this round: a Sherlock
+    party of five or six, where the round's first three players read at once what they
+    collect and the others may then collect those same envelopes."""
+    if not state.sherlock or state.players < 5:
+        return False
+    first = (state.round - 1) % state.players
+    return (seat - first) % state.players < 3
+
+
 def can_act(state: State, seat: int) -> bool:
     """Whether ``seat`` has anything to do under this round's turn-by-turn card."""
-    card = state.exchange
+    card = mechanic(state.exchange)
     if card == TAKE:
         return bool(takeable(state, None))
     if card in (GIVE_BACK, TRADE_MIDDLE):
@@ -68,11 +78,11 @@ def start(state: State) -> State:
     pass card, else the turns run from the round's first player."""
     from sherlockkit.games.picture.rounds import arrange
 
-    if state.exchange in PASSES:
+    if mechanic(state.exchange) in PASSES:
         if not any(held(state, p) for p in range(state.players)):
             return arrange(state)
         return replace(state, phase=CHOOSING, chosen=(None,) * state.players)
-    if state.exchange in (TAKE, GIVE_BACK, TRADE_MIDDLE) + SWAPS:
+    if mechanic(state.exchange) in (TAKE, GIVE_BACK, TRADE_MIDDLE) + SWAPS:
         first = (state.round - 1) % state.players
         seats = tuple((first + i) % state.players for i in range(state.players))
         return next_turn(replace(state, phase=EXCHANGING, turns=seats, pending=None), skip_current=False)
@@ -97,10 +107,11 @@ def take(state: State, action: Take) -> State:
     neighbour (the first half of a swap, then you give one back)."""
     source = holder(state, action.guest)
     state = _move(state, action.guest, action.player)
-    state = replace(state, taken=state.taken | {action.guest},
+    taken = state.taken if collected_again(state, action.player) else state.taken | {action.guest}
+    state = replace(state, taken=taken,
                     events=state.events + (Took(action.player, action.guest, source),))
     state = read(state, action.player, action.guest)
-    if state.exchange in SWAPS:
+    if mechanic(state.exchange) in SWAPS:
         return replace(state, pending=action.guest)
     return next_turn(state)
 
@@ -109,7 +120,7 @@ def give_back(state: State, action: Return) -> State:
     """Put an envelope back in the middle; in a trade, then take another (if any may be taken)."""
     state = _move(state, action.guest, None)
     state = replace(state, events=state.events + (Returned(action.player, action.guest),))
-    if state.exchange == TRADE_MIDDLE:
+    if mechanic(state.exchange) == TRADE_MIDDLE:
         state = replace(state, pending=action.guest)
         if takeable(state, None):
             return state

@@ -7,7 +7,7 @@ allowed move, built from the same judge so the two can never disagree.
 
 from __future__ import annotations
 
-from sherlockkit.games.picture.cards import GIVE_BACK, SWAPS, TAKE, TRADE_MIDDLE
+from sherlockkit.games.picture.cards import SHERLOCK_EXCHANGES, GIVE_BACK, SWAPS, TAKE, TRADE_MIDDLE, mechanic
 from sherlockkit.games.picture.exchange import neighbour
 from sherlockkit.games.picture.guests import NAMES, guest_named
 from sherlockkit.games.picture.mat import SPACES, space_named
@@ -78,7 +78,7 @@ def _sherlock_refusal(state: State, action) -> str | None:
 
 
 def _exchange_refusal(state: State, action) -> str | None:
-    player, guest, card = action.player, action.guest, state.exchange
+    player, guest, card = action.player, action.guest, mechanic(state.exchange)
     if state.phase == CHOOSING:
         if not isinstance(action, Pass):
             return "Everyone is choosing an envelope to pass: choose one of yours."
@@ -114,7 +114,7 @@ def _exchange_refusal(state: State, action) -> str | None:
 
 def _wanted(state: State) -> type:
     """The kind of move the exchange card asks of the seat whose turn it is."""
-    card = state.exchange
+    card = mechanic(state.exchange)
     if card == TAKE:
         return Take
     if card == GIVE_BACK:
@@ -212,7 +212,7 @@ def moves_in_view(view) -> list:
     me = view.player
     stand_in = State(
         players=view.players, notes=view.notes, seed=0, step=0, round=view.round,
-        exchanges=(view.exchange,) * max(view.round, 1), phase=view.phase,
+        exchanges=SHERLOCK_EXCHANGES if view.sherlock else (view.exchange,) * max(view.round, 1), phase=view.phase,
         envelopes=tuple(Envelope(g, (), known.get(g, False)) for g in NAMES), holders=view.holders, deck=(),
         mats=view.mats, cameras=view.cameras, turns=() if view.turn is None else (view.turn,),
         chosen=tuple(view.my_choice if p == me else None for p in range(view.players)), pending=view.pending,

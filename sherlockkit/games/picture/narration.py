@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS, SAW_NOTHING
-from sherlockkit.games.picture.cards import EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE
+from sherlockkit.games.picture.cards import (
+    EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE, mechanic,
+)
 from sherlockkit.games.picture.state import (
     Aimed, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
     RoundEnded, SaidReady, Skipped, Took, Unplaced, VipSlipped,
@@ -87,7 +89,7 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
         return f"The party begins: {event.players} players arrange the same fourteen guests.{held}{notes}"
     if isinstance(event, ExchangeTurned):
         said = f"Round {event.round}, the exchange card: {EXCHANGE_WORDS[event.card]}"
-        if event.card in (QUIET,) + PASSES:
+        if mechanic(event.card) in (QUIET,) + PASSES:
             return said
         return f"{said} {c.Who(event.first)} {c.does(event.first, 'starts')}."
     if isinstance(event, Took):
@@ -102,7 +104,7 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
     if isinstance(event, Returned):
         return f"{c.Who(event.player)} {c.does(event.player, 'puts')} {event.guest}'s envelope back in the middle."
     if isinstance(event, Skipped):
-        return f"{c.Who(event.player)} {c.does(event.player, 'has')} {_SKIPS.get(event.card, 'nothing to do')}."
+        return f"{c.Who(event.player)} {c.does(event.player, 'has')} {_SKIPS.get(mechanic(event.card), 'nothing to do')}."
     if isinstance(event, Read):
         wishes = "; ".join(card.text.rstrip(".") for card in event.cards)
         said = f"{c.Who(event.player)} {c.does(event.player, 'reads')} {event.guest}'s envelope: " \
@@ -139,9 +141,9 @@ def detail(event: Event, me: int | None = None, names: tuple[str, ...] | None = 
     """The rule behind an event, one click away in the app ("" when there is nothing to add)."""
     c = _Cast(me, names)
     if isinstance(event, ExchangeTurned):
-        if event.card in PASSES:
+        if mechanic(event.card) in PASSES:
             return "Everyone holding an envelope chooses one; nothing moves until all have chosen, then all move at once."
-        if event.card == QUIET:
+        if mechanic(event.card) == QUIET:
             return "No envelope moves this round: everyone goes straight to arranging their guests."
         return (f"The exchange goes round the table in seat order from {c.who(event.first)} (the first player moves "
                 "one seat on each round); a player who can do nothing under the card is passed over.")

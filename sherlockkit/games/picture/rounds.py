@@ -18,7 +18,7 @@ from sherlockkit.games.picture.state import (
 
 def last_round(state: State) -> int:
     """The number of the party's last round, after which the photos are taken."""
-    return ROUNDS
+    return len(state.exchanges) if state.sherlock else ROUNDS
 
 
 def begin(state: State, number: int) -> State:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from sherlockkit.engine import IllegalAction, chance, check_action, check_players, check_seed, read_action
 from sherlockkit.games.picture import alibis, arrange, exchange, rounds
 from sherlockkit.games.picture.cards import (
-    CULPRIT_CARD, SHERLOCK_PREFERENCES, EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, draw_way_out,
+    CULPRIT_CARD, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES, EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, draw_way_out,
     envelopes_each, fits,
 )
 from sherlockkit.games.picture.guests import NAMES
@@ -73,10 +73,12 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
     holders = {g: p for p in range(players) for g in order[p * each:(p + 1) * each]}
     exchanges = list(EXCHANGES)
     chance(seed, 0, "exchange").shuffle(exchanges)
+    if sherlock:
+        exchanges = list(SHERLOCK_EXCHANGES)  # in order, no. 1 first: seven rounds
     from sherlockkit.games.picture.photo import DEFAULT_CAMERA
 
     state = State(
-        players=players, notes=notes, seed=seed, step=0, round=0, exchanges=tuple(exchanges[:ROUNDS]),
+        players=players, notes=notes, seed=seed, step=0, round=0, exchanges=tuple(exchanges[:len(SHERLOCK_EXCHANGES) if sherlock else ROUNDS]),
         phase=EXCHANGING, envelopes=tuple(Envelope(g, c) for g, c in zip(NAMES, contents)),
         holders=tuple(holders.get(g) for g in NAMES), deck=rest, mats=((),) * players,
         cameras=((DEFAULT_CAMERA.x, DEFAULT_CAMERA.height),) * players, turns=(), chosen=(None,) * players,
