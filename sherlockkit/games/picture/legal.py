@@ -11,8 +11,9 @@ from sherlockkit.games.picture.cards import SHERLOCK_EXCHANGES, GIVE_BACK, SWAPS
 from sherlockkit.games.picture.exchange import neighbour
 from sherlockkit.games.picture.guests import NAMES, guest_named
 from sherlockkit.games.picture.mat import SPACES, space_named
+from sherlockkit.games.picture import questions
 from sherlockkit.games.picture.state import (
-    ARRANGING, CHOOSING, EXCHANGING, OVER, Aim, Pass, Place, Ready, Return, State, Take, Unplace, Vip, held, holder,
+    ANSWERING, ASKING, Answer, Ask, ARRANGING, CHOOSING, EXCHANGING, OVER, Aim, Pass, Place, Ready, Return, State, Take, Unplace, Vip, held, holder,
     mat_of,
 )
 
@@ -39,6 +40,10 @@ def refusal(state: State, action) -> str | None:
     """Why ``action`` may not be played now (a sentence), or ``None`` when it may."""
     if state.phase == OVER:
         return "The game is over: the photos have been taken."
+    if isinstance(action, (Ask, Answer)):
+        return questions.refusal(state, action)
+    if state.phase in (ASKING, ANSWERING):
+        return "Questions are being asked: arrange your guests once everyone has asked."
     guest = getattr(action, "guest", None)
     if guest is not None:
         wrong = _sherlock_refusal(state, action) if state.sherlock else None
@@ -188,6 +193,8 @@ def moves(state: State, player: int) -> list:
     """Every move ``player`` may make now."""
     if state.phase == OVER:
         return []
+    if state.phase in (ASKING, ANSWERING):
+        return questions.moves(state, player)
     if state.phase in (EXCHANGING, CHOOSING):
         candidates = [kind(player, g) for kind in _EXCHANGE_MOVES for g in NAMES]
     elif player in state.ready:
@@ -217,6 +224,6 @@ def moves_in_view(view) -> list:
         mats=view.mats, cameras=view.cameras, turns=() if view.turn is None else (view.turn,),
         chosen=tuple(view.my_choice if p == me else None for p in range(view.players)), pending=view.pending,
         taken=view.taken, ready=view.ready, vips=tuple(view.vip_unused if p == me else False
-                                                      for p in range(view.players)), events=(),
-        sherlock=view.sherlock, victim=view.victim)
+                                                      for p in range(view.players)), events=view.events,
+        sherlock=view.sherlock, victim=view.victim, question=view.question)
     return moves(stand_in, me)

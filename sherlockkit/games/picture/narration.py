@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS, SAW_NOTHING
+from sherlockkit.games.picture.questions import WORDS as QUESTION_WORDS
 from sherlockkit.games.picture.cards import (
     EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE, mechanic,
 )
 from sherlockkit.games.picture.state import (
-    Aimed, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
+    Aimed, Answered, Asked, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
     RoundEnded, SaidReady, Skipped, Took, Unplaced, VipSlipped,
 )
 
@@ -110,6 +111,14 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
         said = f"{c.Who(event.player)} {c.does(event.player, 'reads')} {event.guest}'s envelope: " \
                f"\"{wishes}\"{_vip_words(event.vip)}."
         return said + _alibi_words(event.alibi)
+    if isinstance(event, Asked):
+        asked = QUESTION_WORDS[event.kind].format(guest=event.guest)
+        return f"{c.Who(event.player)} {c.does(event.player, 'asks')} {c.who(event.target)}: \"{asked}\""
+    if isinstance(event, Answered):
+        if event.answer is None:
+            return f"{c.Who(event.target)} {c.does(event.target, 'answers')} {c.who(event.player)} in secret."
+        return f"{c.Who(event.target)} {c.does(event.target, 'answers')} {c.who(event.player)} about " \
+               f"{event.guest}: {event.answer}."
     if isinstance(event, Placed):
         verb = "moves" if event.moved_from is not None else "stands"
         frm = f" from {event.moved_from}" if event.moved_from is not None else ""

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sherlockkit.games.picture import exchange, scoring
-from sherlockkit.games.picture.cards import ROUNDS
+from sherlockkit.games.picture.cards import QUESTION_CARDS, ROUNDS
 from sherlockkit.games.picture.state import (
-    ARRANGING, OVER, ExchangeTurned, GameEnded, PhotoTaken, RoundEnded, State,
+    ASKING, ARRANGING, OVER, ExchangeTurned, GameEnded, PhotoTaken, RoundEnded, State,
 )
 
 
@@ -29,7 +29,12 @@ def begin(state: State, number: int) -> State:
 
 
 def arrange(state: State) -> State:
-    """The exchange is over: the arranging of this round starts, nobody Ready yet."""
+    """The exchange is over: the arranging of this round starts, nobody Ready yet (after a
+    question card of a Sherlock party, once everyone has asked: ``questions.py``)."""
+    if state.sherlock and state.exchange in QUESTION_CARDS and state.phase != ASKING:
+        from sherlockkit.games.picture import questions
+
+        return questions.begin(state)
     return replace(state, phase=ARRANGING, ready=frozenset(), turns=(), pending=None)
 
 

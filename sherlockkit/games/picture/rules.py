@@ -19,7 +19,7 @@ import random
 from dataclasses import replace
 
 from sherlockkit.engine import IllegalAction, chance, check_action, check_players, check_seed, read_action
-from sherlockkit.games.picture import alibis, arrange, exchange, rounds
+from sherlockkit.games.picture import alibis, arrange, exchange, questions, rounds
 from sherlockkit.games.picture.cards import (
     CULPRIT_CARD, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES, EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, draw_way_out,
     envelopes_each, fits,
@@ -27,7 +27,7 @@ from sherlockkit.games.picture.cards import (
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.legal import moves, refusal
 from sherlockkit.games.picture.state import (
-    ACTIONS, EXCHANGING, OVER, Action, Aim, Chose, Dealt, Envelope, Outcome, Pass, Place, Read,
+    ACTIONS, Answer, Answered, Ask, EXCHANGING, OVER, Action, Aim, Chose, Dealt, Envelope, Outcome, Pass, Place, Read,
     Ready, Return, State, Take, Unplace, View, Vip, VipSlipped,
 )
 
@@ -35,7 +35,8 @@ NAME = "picture"
 TITLE = "Picture Perfect"
 
 _MOVES = {Take: exchange.take, Pass: exchange.pass_on, Return: exchange.give_back, Place: arrange.place,
-          Unplace: arrange.unplace, Aim: arrange.aim, Vip: arrange.slip_vip, Ready: arrange.ready}
+          Unplace: arrange.unplace, Aim: arrange.aim, Vip: arrange.slip_vip, Ready: arrange.ready,
+          Ask: questions.ask, Answer: questions.answer}
 
 
 VARIANTS = (None, "detectives as guests", "more suspects")
@@ -120,6 +121,8 @@ def _seen_by(event, player: int):
         return None
     if isinstance(event, Chose) and event.player != player:
         return Chose(event.player, None)
+    if isinstance(event, Answered) and player not in (event.player, event.target):
+        return replace(event, answer=None)
     return event
 
 
@@ -155,7 +158,7 @@ def view(state: State, player: int) -> View:
         taken=state.taken, ready=state.ready, vip_unused=state.vips[player],
         envelopes=known_envelopes(state, player), outcome=state.result, events=seen,
         sherlock=state.sherlock, victim=state.victim, culprit_cards=state.culprit_cards,
-        cleared=alibi_sheet(state, player),
+        cleared=alibi_sheet(state, player), question=state.question,
     )
 
 
@@ -164,8 +167,7 @@ def alibi_sheet(state: State, player: int) -> frozenset[str]:
     they read); empty outside a Sherlock party."""
     if not state.sherlock:
         return frozenset()
-    seen = tuple(e.alibi for e in state.events if isinstance(e, Read) and e.player == player)
-    return alibis.sheet(state.victim, seen)
+    return questions.sheet_of(state.events, player, state.victim)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -205,10 +207,10 @@ def shuffle_hidden(state: State, player: int, rng: random.Random, tries: int = 1
     events = tuple(replace(e, cards=dealt[e.guest]) if isinstance(e, Read) and e.guest in dealt else e
                    for e in state.events)
     state = replace(state, envelopes=envelopes, deck=tuple(pool[3 * len(hidden):]), events=events)
-    return _shuffle_alibis(state, seen, rng) if state.sherlock else state
+    return _shuffle_alibis(state, player, seen, rng) if state.sherlock else state
 
 
-def _shuffle_alibis(state: State, seen: frozenset[str], rng: random.Random) -> State:
+def _shuffle_alibis(state: State, player: int, seen: frozenset[str], rng: random.Random) -> State:
     """The Alibi cards of the envelopes a player never read and the culprit's face-down
     card dealt again among themselves (the culprit's always a suspect's card); the
     children's "I saw nothing" and the victim stay, being public. Other players' readings
@@ -216,9 +218,10 @@ def _shuffle_alibis(state: State, seen: frozenset[str], rng: random.Random) -> S
     unread = [g for g, a in zip(NAMES, state.alibis)
               if g not in seen and a is not None and g not in alibis.CHILDREN]
     pool = [alibis.alibi_of(state.alibis, g) for g in unread] + [state.culprit]
-    while True:
+    ruled_out = questions.sheet_of(state.events, player, state.victim)
+    while True:  # the true deal fits, so a fitting one is found
         rng.shuffle(pool)
-        if pool[-1] != alibis.SAW_NOTHING:
+        if pool[-1] != alibis.SAW_NOTHING and pool[-1] not in ruled_out:
             break
     dealt = dict(zip(unread, pool))
     cards = tuple(dealt.get(g, a) for g, a in zip(NAMES, state.alibis))

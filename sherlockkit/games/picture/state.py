@@ -89,8 +89,28 @@ class Ready:
     player: int
 
 
-Action = Union[Take, Pass, Return, Place, Unplace, Aim, Vip, Ready]
-ACTIONS: dict[str, type] = {c.__name__: c for c in (Take, Pass, Return, Place, Unplace, Aim, Vip, Ready)}
+@dataclass(frozen=True)
+class Ask:
+    """The Sherlock expansion: ask player ``target`` one closed question about ``guest``:
+    ``kind`` "confirmed" ("Have you confirmed GUEST's alibi?") or "cleared" ("Is GUEST
+    cleared, as far as you know?")."""
+
+    player: int
+    target: int
+    kind: str
+    guest: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Answer the question put to you: "yes", "no" or "I don't know" -- honestly."""
+
+    player: int
+    answer: str
+
+
+Action = Union[Take, Pass, Return, Place, Unplace, Aim, Vip, Ready, Ask, Answer]
+ACTIONS: dict[str, type] = {c.__name__: c for c in (Take, Pass, Return, Place, Unplace, Aim, Vip, Ready, Ask, Answer)}
 
 
 # --- events ------------------------------------------------------------------------------------------
@@ -160,6 +180,28 @@ class Read:
     vip: bool
     alibi: str | None = None
     private = True
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question put (public): ``player`` asks ``target`` about ``guest``."""
+
+    player: int
+    target: int
+    kind: str
+    guest: str
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The answer, seen by the asker ``player`` (and known to the answerer ``target``);
+    the others see that an answer was given, not which (``answer`` None in their views)."""
+
+    player: int
+    target: int
+    kind: str
+    guest: str
+    answer: str | None
 
 
 @dataclass(frozen=True)
@@ -234,6 +276,7 @@ Event = Union[Dealt, ExchangeTurned, Took, Chose, Passed, Returned, Skipped, Rea
               VipSlipped, SaidReady, RoundEnded, PhotoTaken, GameEnded]
 
 ARRANGING, EXCHANGING, CHOOSING, OVER = "arranging", "exchanging", "choosing", "over"
+ASKING, ANSWERING = "asking", "answering"
 
 
 # --- the table -------------------------------------------------------------------------------------------
@@ -288,6 +331,7 @@ class State:
     victim: str | None = None  # public; its envelope is back in the box
     alibis: tuple[str | None, ...] = ()  # the Alibi card in each envelope, in guest order
     culprit_cards: tuple[Wish, ...] = ()  # the culprit card and its way out, face up
+    question: Asked | None = None  # the question waiting for its answer
 
     @property
     def exchange(self) -> str | None:
@@ -342,6 +386,7 @@ class View:
     victim: str | None = None
     culprit_cards: tuple[Wish, ...] = ()
     cleared: frozenset[str] = frozenset()
+    question: Asked | None = None
 
     @property
     def log(self) -> tuple[str, ...]:
