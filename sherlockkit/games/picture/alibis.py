@@ -29,6 +29,8 @@ SUSPECTS: tuple[str, ...] = tuple(g.name for g in GUESTS if g.kind != CHILD)
 CHILDREN: tuple[str, ...] = tuple(g.name for g in GUESTS if g.kind == CHILD)
 #: the figures every player gets in a Sherlock party, beside the fourteen guests
 INVESTIGATORS: tuple[str, ...] = ("Watson", "Holmes")
+#: the variant's figure (option ``irene``): a woman with no envelope, who likes the VIPs
+IRENE = "Irène"
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,8 @@ SHERLOCK_PREFERENCES: tuple[Wish, ...] = tuple(
 CULPRIT_POINTS = {0: -6, 1: -2, 2: 1, 3: 4, 4: 8, 5: 12}
 #: what Watson and Holmes each score standing next to the culprit
 INVESTIGATOR_POINTS = 12
+#: what Irène scores for each VIP guest beside her
+IRENE_POINTS = 5
 
 
 def draw_way_out(shuffled: list[Wish]) -> tuple[Wish, list[Wish]]:

@@ -46,7 +46,7 @@ def refusal(state: State, action) -> str | None:
         return "Questions are being asked: arrange your guests once everyone has asked."
     guest = getattr(action, "guest", None)
     if guest is not None:
-        wrong = _sherlock_refusal(state, action) if state.sherlock else None
+        wrong = _sherlock_refusal(state, action) if state.sherlock or state.irene else None
         if wrong:
             return wrong
         if wrong is None:
@@ -66,13 +66,12 @@ def refusal(state: State, action) -> str | None:
 
 
 def _sherlock_refusal(state: State, action) -> str | None:
-    """In a Sherlock party: why a move naming the victim or an investigator is refused;
-    "" for an investigator's figure placed or taken off (a figure, but no guest of the
-    envelopes: the other rules judge it); ``None`` when the move names neither."""
-    from sherlockkit.games.picture.alibis import INVESTIGATORS
-
+    """In a Sherlock party (or with Irène): why a move naming the victim or an added
+    figure (Watson, Holmes, Irène) is refused; "" for an added figure placed or taken off
+    (a figure, but no guest of the envelopes: the other rules judge it); ``None`` when the
+    move names neither."""
     guest = action.guest
-    if guest in INVESTIGATORS:
+    if guest in _investigators(state) + _irene(state):
         return "" if isinstance(action, (Place, Unplace)) else f"{guest} has no envelope: only the guests do."
     if guest == state.victim:
         if isinstance(action, Place):
@@ -189,6 +188,13 @@ def _investigators(state: State) -> tuple[str, ...]:
     return INVESTIGATORS if state.sherlock else ()
 
 
+def _irene(state: State) -> tuple[str, ...]:
+    """Irène's figure, every player's with the Irène option."""
+    from sherlockkit.games.picture.alibis import IRENE
+
+    return (IRENE,) if state.irene else ()
+
+
 def moves(state: State, player: int) -> list:
     """Every move ``player`` may make now."""
     if state.phase == OVER:
@@ -201,7 +207,7 @@ def moves(state: State, player: int) -> list:
         return []
     else:
         xs, heights = camera_ranges()
-        figures = NAMES + _investigators(state)
+        figures = NAMES + _investigators(state) + _irene(state)
         candidates = [Place(player, g, str(s)) for g in figures for s in SPACES]
         candidates += [Unplace(player, g) for g in figures] + [Vip(player, g) for g in NAMES]
         candidates += [Aim(player, x, h) for x in xs for h in heights] + [Ready(player)]
@@ -225,5 +231,5 @@ def moves_in_view(view) -> list:
         chosen=tuple(view.my_choice if p == me else None for p in range(view.players)), pending=view.pending,
         taken=view.taken, ready=view.ready, vips=tuple(view.vip_unused if p == me else False
                                                       for p in range(view.players)), events=view.events,
-        sherlock=view.sherlock, victim=view.victim, question=view.question)
+        sherlock=view.sherlock, victim=view.victim, question=view.question, irene=view.irene)
     return moves(stand_in, me)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sherlockkit.games.picture.alibis import INVESTIGATORS, SAW_NOTHING
+from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE, SAW_NOTHING
 from sherlockkit.games.picture.questions import WORDS as QUESTION_WORDS
 from sherlockkit.games.picture.cards import (
     EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE, mechanic,
@@ -82,6 +82,8 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
         held = f" You are dealt {' and '.join(mine)}'s envelope{'s' if len(mine) > 1 else ''}." if mine else ""
         notes = " You may keep notes of what you read." if event.notes else " Remember what you read: " \
                                                                             "an envelope shows only while you hold it."
+        if getattr(event, "irene", False):
+            notes += " Irène Adler joins every player's figures: she scores 5 for each VIP guest beside her."
         if event.victim is not None:
             way_out = " and ".join(f'"{card.text.rstrip(".")}"' for card in event.culprit_cards)
             return (f"The party begins, and a guest lies dead: {event.victim} is the victim, in the coffin. One of "
@@ -170,6 +172,10 @@ def detail(event: Event, me: int | None = None, names: tuple[str, ...] | None = 
                 parts.append(f"{g.guest} on {g.space} is out of the frame: 0")
                 continue
             vip = ", doubled as a VIP" if g.vip else ""
+            if g.guest == IRENE:
+                parts.append(f"Irène on {g.space}: {sum(g.met)} VIP guest{'s' if sum(g.met) != 1 else ''} "
+                             f"beside her, {g.points}")
+                continue
             if g.guest in INVESTIGATORS:
                 parts.append(f"{g.guest} on {g.space}: {'next to' if g.met[0] else 'not next to'} the culprit, "
                              f"{g.points}")

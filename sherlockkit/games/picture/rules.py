@@ -57,8 +57,8 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
     if variant not in VARIANTS:
         raise ValueError(f"There is no variant {str(variant)[:30]!r}: play none, "
                          f"{VARIANTS[1]!r} or {VARIANTS[2]!r}.")
-    if irene or variant is not None:
-        raise ValueError("Irène and the variants are not played yet: play the Sherlock expansion without them.")
+    if variant is not None:
+        raise ValueError("The variants are not played yet: play the Sherlock expansion without them.")
     deck = list(PREFERENCES) + (list(SHERLOCK_PREFERENCES) if sherlock else [])
     chance(seed, 0, "preferences").shuffle(deck)
     case, way_out = None, None
@@ -84,7 +84,8 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
         holders=tuple(holders.get(g) for g in NAMES), deck=rest, mats=((),) * players,
         cameras=((DEFAULT_CAMERA.x, DEFAULT_CAMERA.height),) * players, turns=(), chosen=(None,) * players,
         pending=None, taken=frozenset(), ready=frozenset(), vips=(True,) * players,
-        events=(Dealt(players, notes, tuple((g, holders[g]) for g in NAMES if g in holders)),),
+        events=(Dealt(players, notes, tuple((g, holders[g]) for g in NAMES if g in holders), irene=irene),),
+        irene=irene,
     )
     if case is not None:
         culprit_cards = (CULPRIT_CARD, way_out)
@@ -157,7 +158,7 @@ def view(state: State, player: int) -> View:
         my_choice=state.chosen[player], pending=state.pending if state.turns and state.turns[0] == player else None,
         taken=state.taken, ready=state.ready, vip_unused=state.vips[player],
         envelopes=known_envelopes(state, player), outcome=state.result, events=seen,
-        sherlock=state.sherlock, victim=state.victim, culprit_cards=state.culprit_cards,
+        sherlock=state.sherlock, victim=state.victim, culprit_cards=state.culprit_cards, irene=state.irene,
         cleared=alibi_sheet(state, player), question=state.question,
     )
 

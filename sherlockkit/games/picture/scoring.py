@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from sherlockkit.games.picture import mat, wishes
-from sherlockkit.games.picture.alibis import INVESTIGATORS
-from sherlockkit.games.picture.cards import CULPRIT_POINTS, INVESTIGATOR_POINTS, POINTS, VIP_FACTOR, Wish
+from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
+from sherlockkit.games.picture.cards import CULPRIT_POINTS, INVESTIGATOR_POINTS, IRENE_POINTS, POINTS, VIP_FACTOR, Wish
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.state import Envelope, GuestScore, Outcome, State, mat_of
@@ -52,11 +52,34 @@ def score_photo(placements: Mapping[str, Space], at: tuple[int, int],
         envelope = by_guest[guest]
         shot = photo.shots[guest]
         met = tuple(wishes.met(card, guest, placements, photo, victim) for card in envelope.cards)
-        worth = points(sum(met), envelope.vip) if shot.in_frame else 0
+        worth = spared(points(sum(met), envelope.vip), guest, placements, envelope.vip) if shot.in_frame else 0
         out.append(GuestScore(guest, placements[guest], shot.in_frame, met, envelope.vip, worth))
+    if IRENE in placements:
+        out.append(irene_score(placements, photo, by_guest))
     if culprit is not None:
         out += sherlock_scores(placements, photo, by_guest[culprit], victim, culprit_cards)
     return tuple(out)
+
+
+def beside_irene(placements: Mapping[str, Space], guest: str) -> bool:
+    """Whether ``guest`` stands on a space sharing a side with Irène's."""
+    return IRENE in placements and guest in placements and mat.touching(placements[IRENE], placements[guest])
+
+
+def spared(worth: int, guest: str, placements: Mapping[str, Space], vip: bool) -> int:
+    """A guest's points with Irène's grace: a VIP beside her loses nothing (0 instead of
+    its negative points)."""
+    return 0 if worth < 0 and vip and beside_irene(placements, guest) else worth
+
+
+def irene_score(placements: Mapping[str, Space], photo, by_guest) -> GuestScore:
+    """Irène in a photo: 5 points for each VIP guest (a VIP card in its envelope) beside
+    her, when she is in the frame; ``met`` says, guest by guest in guest order, which VIPs
+    stand beside her."""
+    vips = tuple(beside_irene(placements, g) for g in NAMES if g in by_guest and by_guest[g].vip)
+    shot = photo.shots[IRENE]
+    return GuestScore(IRENE, placements[IRENE], shot.in_frame, vips, False,
+                      IRENE_POINTS * sum(vips) if shot.in_frame else 0)
 
 
 def sherlock_scores(placements: Mapping[str, Space], photo, culprit: Envelope, victim: str | None,
@@ -79,6 +102,7 @@ def sherlock_scores(placements: Mapping[str, Space], photo, culprit: Envelope, v
         met = tuple(wishes.met(card, culprit.guest, placements, photo, victim)
                     for card in tuple(culprit.cards) + tuple(culprit_cards))
         worth = CULPRIT_POINTS[sum(met)] * (VIP_FACTOR if culprit.vip else 1) if shot.in_frame else 0
+        worth = spared(worth, culprit.guest, placements, culprit.vip)
         out.append(GuestScore(culprit.guest, at, shot.in_frame, met, culprit.vip, worth))
     return out
 

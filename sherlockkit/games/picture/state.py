@@ -124,6 +124,7 @@ class Dealt:
     holders: tuple[tuple[str, int], ...]  # (guest, seat) for every envelope dealt to a player
     victim: str | None = None  # a Sherlock party: the victim, face up
     culprit_cards: tuple[Wish, ...] = ()  # a Sherlock party: the culprit's two cards, face up
+    irene: bool = False  # Irène joins every player's figures
 
 
 @dataclass(frozen=True)
@@ -387,6 +388,7 @@ class View:
     culprit_cards: tuple[Wish, ...] = ()
     cleared: frozenset[str] = frozenset()
     question: Asked | None = None
+    irene: bool = False
 
     @property
     def log(self) -> tuple[str, ...]:

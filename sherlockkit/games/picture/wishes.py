@@ -18,7 +18,7 @@ from sherlockkit.games.picture.cards import (
     AVOID_INVESTIGATORS, BACK, CENTRE, FRONT, HIDE, LAST, LEFT, NEXT_TO, NEXT_TO_VICTIM, NO_FACE, NO_MAN, NO_WOMAN,
     RIGHT, ROW, TABLE, UNSEEN, WITH, Wish,
 )
-from sherlockkit.games.picture.alibis import INVESTIGATORS
+from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.guests import MAN, PLANT, WOMAN, guest_named
 from sherlockkit.games.picture.mat import Space
 
@@ -36,7 +36,9 @@ _AVOIDED = {NO_MAN: MAN, NO_WOMAN: WOMAN}
 
 def kind_of(figure: str) -> str:
     """What a figure on the mat is for the wishes: a guest's kind; Watson and Holmes (the
-    Sherlock expansion's investigators) count as men."""
+    Sherlock expansion's investigators) count as men, Irène as a woman."""
+    if figure == IRENE:
+        return WOMAN
     return MAN if figure in INVESTIGATORS else guest_named(figure).kind
 
 
