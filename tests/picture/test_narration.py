@@ -10,7 +10,7 @@ from sherlockkit.games.picture.state import (
     Chose, GameEnded, Pass, Passed, Placed, Read, Returned, SaidReady, Take, Took, Vip, VipSlipped,
 )
 from tests.picture.table import S, rig
-from tests.picture.test_properties import random_game
+from tests.random_play import random_game
 
 
 def test_sentences_as_a_player_reads_them():
@@ -39,7 +39,7 @@ def test_the_ending_gives_every_score_and_the_winners():
 
 def test_a_reader_never_reads_what_is_inside_an_envelope_they_did_not_read():
     for seed, players, notes in ((1, 3, False), (2, 4, True)):
-        states, _ = random_game(seed, players, notes)
+        states, _ = random_game(rules, seed, players=players, notes=notes)
         middle = states[len(states) // 2]
         for p in range(players):
             lines = rules.view(middle, p).log
@@ -64,7 +64,7 @@ def test_a_vip_slipped_in_is_told_to_its_player_only():
 
 
 def test_the_whole_log_is_sentences():
-    states, _ = random_game(5, 2, False)
+    states, _ = random_game(rules, 5, players=2, notes=False)
     for p in (0, 1, None):
         lines = log(states[-1].events, p) if p is None else rules.view(states[-1], p).log
         assert all(line[0].isupper() and line.endswith((".", "!")) for line in lines)
