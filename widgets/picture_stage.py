@@ -2,9 +2,9 @@
 their wishes met as far as you know, the players' photos at the end, the style sheet.
 
 Pure functions of what a player's ``View`` holds (and the photos taken of public mats);
-no rule lives here: a wish is judged by ``wishes.met`` only, a guest's points by
-``scoring.points``. An envelope's wishes are drawn only from ``view.envelopes`` (what the
-viewer knows), so an envelope never read never reaches the page.
+no rule lives here: a guest's wishes and points are judged by ``scoring.score_guest``.
+An envelope's wishes are drawn only from ``view.envelopes`` (what the viewer knows), so an
+envelope never read never reaches the page.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from sherlockkit.games.picture import wishes
 from sherlockkit.games.picture.guests import guest_named
 from sherlockkit.games.picture.mat import Space
-from sherlockkit.games.picture.scoring import points
+from sherlockkit.games.picture.scoring import score_guest
 from sherlockkit.games.picture.state import GuestScore, View
 from widgets.picture_art import photo_svg
 
@@ -124,13 +123,12 @@ def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[li
                 lines.append(f"<li>{where}: out of the frame, 0</li>")
             continue
         cards, vip = known[guest]
-        met = [wishes.met(card, guest, placements, photo) for card in cards]
-        marks = " ".join(f"{_mark(m)} <small>{escape(card.text)}</small>" for m, card in zip(met, cards))
+        scored = score_guest(guest, cards, vip, placements, photo)
+        marks = " ".join(f"{_mark(m)} <small>{escape(card.text)}</small>" for m, card in zip(scored.met, cards))
         vip_tag = " <span class='sk-vip'>VIP</span>" if vip else ""
         if shot.in_frame:
-            worth = points(sum(met), vip)
-            total += worth
-            lines.append(f"<li><b>{escape(guest)}</b>{vip_tag} on {space}: {worth:+d}<br>{marks}</li>")
+            total += scored.points
+            lines.append(f"<li><b>{escape(guest)}</b>{vip_tag} on {space}: {scored.points:+d}<br>{marks}</li>")
         else:
             lines.append(f"<li><b>{escape(guest)}</b>{vip_tag} on {space}: out of the frame, 0</li>")
     return lines, total, unknown

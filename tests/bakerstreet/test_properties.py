@@ -17,6 +17,8 @@ from sherlockkit.games.bakerstreet.cards import EVIDENCE
 from sherlockkit.games.bakerstreet.characters import CHARACTERS
 from sherlockkit.games.bakerstreet.state import Assisted, Drew
 
+from tests import random_play
+
 from .table import assert_accounted
 
 GAMES = 120
@@ -28,18 +30,8 @@ def options(seed: int) -> dict:
 
 def random_game(seed: int):
     """A game of random legal moves: the states met and the moves."""
-    rng = random.Random(seed)
-    state = rules.new(seed, **options(seed))
-    states, moves = [state], []
-    while rules.outcome(state) is None:
-        legal = rules.legal_actions(state)
-        assert legal, "a game that is not over offers a move"
-        kind = rng.choice(sorted({type(a).__name__ for a in legal}))
-        move = rng.choice([a for a in legal if type(a).__name__ == kind])
-        state = rules.play(state, move)
-        states.append(state)
-        moves.append(move)
-        assert len(moves) < 2_000
+    states, moves = random_play.random_game(rules, seed, limit=2_000, **options(seed))
+    assert rules.outcome(states[-1]) is not None
     return states, moves
 
 

@@ -88,14 +88,14 @@ PREFERENCES: tuple[Wish, ...] = _deck()
 
 #: the culprit's own card, on its face-down Alibi card: it wants to avoid the investigators
 AVOID_INVESTIGATORS = "not next to Watson or Holmes"
-WORDS[AVOID_INVESTIGATORS] = "I do not want to stand next to Watson or Holmes."
+WORDS[AVOID_INVESTIGATORS] = "Keep me well away from Watson and Holmes."
 CULPRIT_CARD = Wish(AVOID_INVESTIGATORS)
 #: the kinds of card about a place on the mat: the culprit's way out is drawn among them
 PLACE_KINDS = (ROW, FRONT, BACK, LAST, LEFT, RIGHT, CENTRE, TABLE)
 NEXT_TO_VICTIM, UNSEEN, WITH = "next to the victim", "not seen at all", "photographed with"
 WORDS[NEXT_TO_VICTIM] = "I want to stand next to the victim."
-WORDS[UNSEEN] = "I do not want to be seen at all."
-WORDS[WITH] = "I want to be photographed with {guest}."
+WORDS[UNSEEN] = "Put me in the picture, but let not a scrap of me show."
+WORDS[WITH] = "My face must be the one nearest {guest}'s in the photo."
 #: the twelve preference cards the expansion shuffles into the deck
 SHERLOCK_PREFERENCES: tuple[Wish, ...] = tuple(
     card for card in (Wish(NEXT_TO_VICTIM), Wish(UNSEEN), Wish(WITH, guest="Watson"), Wish(WITH, guest="Holmes"),

@@ -23,6 +23,17 @@ def points(met: int, vip: bool) -> int:
     return POINTS[met] * (VIP_FACTOR if vip else 1)
 
 
+def score_guest(guest: str, cards: Sequence[Wish], vip: bool, placements: Mapping[str, Space], photo,
+                victim: str | None = None) -> GuestScore:
+    """One placed guest of a photo with the wishes ``cards`` (and ``vip``): which are met,
+    and its points -- by wishes met when it is in the frame (Irène's grace for a VIP beside
+    her), 0 when it is wholly outside."""
+    shot = photo.shots[guest]
+    met = tuple(wishes.met(card, guest, placements, photo, victim) for card in cards)
+    worth = spared(points(sum(met), vip), guest, placements, vip) if shot.in_frame else 0
+    return GuestScore(guest, placements[guest], shot.in_frame, met, vip, worth)
+
+
 def camera(x: int, height: int):
     """The ``photo.Camera`` at (x, height)."""
     from sherlockkit.games.picture.photo import camera_at
@@ -50,10 +61,7 @@ def score_photo(placements: Mapping[str, Space], at: tuple[int, int],
         if guest not in placements or guest == culprit:
             continue
         envelope = by_guest[guest]
-        shot = photo.shots[guest]
-        met = tuple(wishes.met(card, guest, placements, photo, victim) for card in envelope.cards)
-        worth = spared(points(sum(met), envelope.vip), guest, placements, envelope.vip) if shot.in_frame else 0
-        out.append(GuestScore(guest, placements[guest], shot.in_frame, met, envelope.vip, worth))
+        out.append(score_guest(guest, envelope.cards, envelope.vip, placements, photo, victim))
     if IRENE in placements:
         out.append(irene_score(placements, photo, by_guest))
     if culprit is not None:
