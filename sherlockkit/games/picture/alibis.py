@@ -75,3 +75,17 @@ def sheet(victim: str, seen: tuple[str | None, ...]) -> frozenset[str]:
 def open_suspects(cleared: frozenset[str]) -> tuple[str, ...]:
     """The suspects a sheet has not cleared: the culprit is one of them."""
     return tuple(s for s in SUSPECTS if s not in cleared)
+
+
+def outside(table) -> tuple[str, ...]:
+    """The guests who were outside at the time in this party (a ``State`` or a ``View``):
+    their envelopes lie in the middle with an "I saw nothing" card each and they are
+    cleared on every sheet -- the children, unless a variant drew two others."""
+    return tuple(getattr(table, "outside", ()) or CHILDREN)
+
+
+def suspects_of(table) -> tuple[str, ...]:
+    """The guests of this party (a ``State`` or a ``View``) who could have been the culprit
+    before the victim was drawn: every guest who was not outside, in guest order."""
+    away = outside(table)
+    return tuple(g for g in NAMES if g not in away)
