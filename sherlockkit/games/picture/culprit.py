@@ -1,9 +1,9 @@
 """Picture Perfect, the Sherlock expansion: a player's view read as the odds helper's
 facts, and the exact odds of the culprit from that view alone.
 
-``facts(view)`` gives what ``odds.culprit_odds`` takes: the suspects (the twelve but the
-victim), the eleven envelopes holding one Alibi card each (all but the victim's and the
-children's), the Alibi cards this player read (``None`` for "I saw nothing"), who held
+``facts(view)`` gives what ``odds.culprit_odds`` takes: the suspects (the party's twelve,
+``alibis.suspects_of``, but the victim), the eleven envelopes holding one Alibi card each
+(all but the victim's and those of the guests who were outside, ``alibis.outside``), the Alibi cards this player read (``None`` for "I saw nothing"), who held
 which envelope (public: the deal, every take and pass; holding is reading), and the
 answers this player was given. An answer speaks of what its answerer had read *then*,
 so each answer gets its own pseudo-seat (``ANSWER_SEATS`` up) holding the envelopes the
@@ -14,8 +14,7 @@ confirmed X then.
 
 from __future__ import annotations
 
-from sherlockkit.games.picture.alibis import CHILDREN, SAW_NOTHING, SUSPECTS
-from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.alibis import SAW_NOTHING, suspects_of
 from sherlockkit.games.picture.questions import CLEARED, CONFIRMED, YES
 from sherlockkit.games.picture.state import Answered, Dealt, Passed, Read, Took, View
 
@@ -28,8 +27,8 @@ def facts(view: View) -> dict:
     party): suspects, envelopes, seen, reads, said, cleared."""
     if not view.sherlock:
         raise ValueError("There is no culprit outside a Sherlock party.")
-    suspects = tuple(s for s in SUSPECTS if s != view.victim)
-    envelopes = tuple(g for g in NAMES if g not in CHILDREN and g != view.victim)
+    suspects = tuple(s for s in suspects_of(view) if s != view.victim)
+    envelopes = suspects  # each suspect's envelope but the victim's holds one Alibi card
     seen: dict[str, str | None] = {}
     reads: dict[int, set[str]] = {p: set() for p in range(view.players)}
     said, cleared = [], set()

@@ -231,5 +231,6 @@ def moves_in_view(view) -> list:
         chosen=tuple(view.my_choice if p == me else None for p in range(view.players)), pending=view.pending,
         taken=view.taken, ready=view.ready, vips=tuple(view.vip_unused if p == me else False
                                                       for p in range(view.players)), events=view.events,
-        sherlock=view.sherlock, victim=view.victim, question=view.question, irene=view.irene)
+        sherlock=view.sherlock, victim=view.victim, question=view.question, irene=view.irene,
+        variant=view.variant, outside=view.outside)
     return moves(stand_in, me)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE, SAW_NOTHING
+from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE, SAW_NOTHING, outside
 from sherlockkit.games.picture.questions import WORDS as QUESTION_WORDS
 from sherlockkit.games.picture.cards import (
     EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE, mechanic,
@@ -86,9 +86,11 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
             notes += " Irène Adler joins every player's figures: she scores 5 for each VIP guest beside her."
         if event.victim is not None:
             way_out = " and ".join(f'"{card.text.rstrip(".")}"' for card in event.culprit_cards)
-            return (f"The party begins, and a guest lies dead: {event.victim} is the victim, in the coffin. One of "
-                    f"the suspects did it; the culprit's two face-up cards say {way_out}. {event.players} players "
-                    f"arrange the guests, with Watson and Holmes.{held}{notes}")
+            away = _cap(" and ".join(outside(event)))
+            return (f"The party begins, and a guest lies dead: {event.victim} is the victim, in the coffin. {away} "
+                    f"were outside at the time: they saw nothing and are cleared. One of the suspects did it; the "
+                    f"culprit's two face-up cards say {way_out}. {event.players} players arrange the guests, with "
+                    f"Watson and Holmes.{held}{notes}")
         return f"The party begins: {event.players} players arrange the same fourteen guests.{held}{notes}"
     if isinstance(event, ExchangeTurned):
         said = f"Round {event.round}, the exchange card: {EXCHANGE_WORDS[event.card]}"

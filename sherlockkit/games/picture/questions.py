@@ -8,7 +8,8 @@ suspect; the question is public, the answer is seen by the asker alone. Two ques
 know?" (``CLEARED``). ("Have you held Y's envelope?" is public already: not a question.)
 
 Honesty, from the answerer's Alibi sheet (``sheet_of``): to ``CONFIRMED`` "yes" when they
-read X's Alibi card or X is checked on every sheet (the victim, the children), else "no";
+read X's Alibi card or X is checked on every sheet (the victim, the guests who were
+outside: the children, or the two the variant "more suspects" drew), else "no";
 to ``CLEARED`` "yes" when their sheet clears X (read, checked, or told by an answer),
 else "I don't know" (a sheet never shows a guest as not cleared). The engine
 refuses any other answer (``honest`` is the one judge), so an answer is always the
@@ -20,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sherlockkit.games.picture import alibis
-from sherlockkit.games.picture.state import ANSWERING, ASKING, Answer, Answered, Ask, Asked, Read, State
+from sherlockkit.games.picture.state import ANSWERING, ASKING, Answer, Answered, Ask, Asked, Dealt, Read, State
 
 CONFIRMED, CLEARED = "confirmed", "cleared"
 KINDS = (CONFIRMED, CLEARED)
@@ -29,11 +30,18 @@ ANSWERS = (YES, NO, UNKNOWN)
 WORDS = {CONFIRMED: "Have you confirmed {guest}'s alibi?", CLEARED: "Is {guest} cleared, as far as you know?"}
 
 
+def outside_in(events) -> tuple[str, ...]:
+    """The guests who were outside in the party these events tell (a table's or a view's:
+    the deal is public), as ``alibis.outside`` reads them from the deal."""
+    dealt = next((e for e in events if isinstance(e, Dealt)), None)
+    return alibis.outside(dealt)
+
+
 def confirmed_by(events, seat: int, victim: str) -> frozenset[str]:
     """The guests ``seat`` has confirmed: every Alibi card they read clears its guest, and
-    the victim and the children are checked on every sheet."""
+    the victim and the guests who were outside (told by the deal) are checked on every sheet."""
     seen = tuple(e.alibi for e in events if isinstance(e, Read) and e.player == seat)
-    return alibis.sheet(victim, seen)
+    return alibis.sheet(victim, seen, outside_in(events))
 
 
 def sheet_of(events, seat: int, victim: str) -> frozenset[str]:
@@ -83,7 +91,7 @@ def refusal(state: State, action) -> str | None:
             return "Ask one of the other players."
         if action.kind not in KINDS:
             return "Ask whether they have confirmed a guest's alibi, or whether a guest is cleared."
-        if action.guest not in alibis.SUSPECTS:
+        if action.guest not in alibis.suspects_of(state):
             return f"{action.guest} is not a suspect: ask about a guest who could be the culprit."
         return None
     if state.phase != ANSWERING:
@@ -101,7 +109,8 @@ def refusal(state: State, action) -> str | None:
 def moves(state: State, player: int) -> list:
     """Every question or answer ``player`` may give now."""
     if state.phase == ASKING:
-        candidates = [Ask(player, t, k, g) for t in range(state.players) for k in KINDS for g in alibis.SUSPECTS]
+        candidates = [Ask(player, t, k, g) for t in range(state.players) for k in KINDS
+                      for g in alibis.suspects_of(state)]
     else:
         candidates = [Answer(player, a) for a in ANSWERS]
     return [a for a in candidates if refusal(state, a) is None]

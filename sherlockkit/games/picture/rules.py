@@ -39,7 +39,9 @@ _MOVES = {Take: exchange.take, Pass: exchange.pass_on, Return: exchange.give_bac
           Ask: questions.ask, Answer: questions.answer}
 
 
-VARIANTS = (None, "detectives as guests", "more suspects")
+DETECTIVES_AS_GUESTS, MORE_SUSPECTS = "detectives as guests", "more suspects"
+#: the ways to play the Sherlock expansion: None (the rulebook's setup), the two variants
+VARIANTS = (None, DETECTIVES_AS_GUESTS, MORE_SUSPECTS)
 
 
 def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False, irene: bool = False,
@@ -48,7 +50,9 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
     view keeps every envelope they have read (an easier game than the rulebook's). With
     ``sherlock``, the Sherlock expansion: a hidden culprit, a public victim in the coffin,
     an Alibi card in every envelope, Watson and Holmes among every player's figures
-    (``alibis.py``)."""
+    (``alibis.py``); with ``variant="more suspects"`` two guests drawn at random were
+    outside instead of the children, and the culprit and victim may be any of the twelve
+    others. ``ValueError`` with a sentence for an option that cannot be played."""
     check_seed(seed)
     check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     for option, value in (("notes", notes), ("sherlock", sherlock), ("irene", irene)):
@@ -57,19 +61,23 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
     if variant not in VARIANTS:
         raise ValueError(f"There is no variant {str(variant)[:30]!r}: play none, "
                          f"{VARIANTS[1]!r} or {VARIANTS[2]!r}.")
-    if variant is not None:
-        raise ValueError("The variants are not played yet: play the Sherlock expansion without them.")
+    if variant == DETECTIVES_AS_GUESTS:
+        raise ValueError("The variant \"detectives as guests\" is not played here: our fourteen guests "
+                         "have no envelopes for Watson, Holmes and Irène. Play \"more suspects\" or none.")
+    if variant is not None and not sherlock:
+        raise ValueError(f"The variant {variant!r} is a way to play the Sherlock expansion: "
+                         "choose the Sherlock expansion too.")
     deck = list(PREFERENCES) + (list(SHERLOCK_PREFERENCES) if sherlock else [])
     chance(seed, 0, "preferences").shuffle(deck)
     case, way_out = None, None
     if sherlock:
-        case = alibis.deal_case(seed)
+        case = alibis.deal_case(seed, alibis.draw_outside(seed) if variant == MORE_SUSPECTS else ())
         way_out, deck = draw_way_out(deck)
     contents, rest = deal_envelopes(deck)
     order = list(NAMES)
     chance(seed, 0, "envelopes").shuffle(order)
-    if case is not None:  # the victim's envelope is boxed, the children's lie in the middle
-        order = [g for g in order if g != case.victim and g not in alibis.CHILDREN]
+    if case is not None:  # the victim's envelope is boxed, the outside guests' lie in the middle
+        order = [g for g in order if g != case.victim and g not in alibis.outside(case)]
     each = envelopes_each(players)
     holders = {g: p for p in range(players) for g in order[p * each:(p + 1) * each]}
     exchanges = list(EXCHANGES)
@@ -89,9 +97,10 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
     )
     if case is not None:
         culprit_cards = (CULPRIT_CARD, way_out)
-        state = replace(state, sherlock=True, culprit=case.culprit, victim=case.victim, alibis=case.alibis,
-                        culprit_cards=culprit_cards,
-                        events=(replace(state.events[0], victim=case.victim, culprit_cards=culprit_cards),))
+        state = replace(state, sherlock=True, variant=variant, culprit=case.culprit, victim=case.victim,
+                        alibis=case.alibis, culprit_cards=culprit_cards, outside=case.outside,
+                        events=(replace(state.events[0], victim=case.victim, culprit_cards=culprit_cards,
+                                        outside=case.outside),))
     for g in NAMES:
         if g in holders:
             state = exchange.read(state, holders[g], g)
@@ -159,13 +168,13 @@ def view(state: State, player: int) -> View:
         taken=state.taken, ready=state.ready, vip_unused=state.vips[player],
         envelopes=known_envelopes(state, player), outcome=state.result, events=seen,
         sherlock=state.sherlock, victim=state.victim, culprit_cards=state.culprit_cards, irene=state.irene,
-        cleared=alibi_sheet(state, player), question=state.question,
+        cleared=alibi_sheet(state, player), question=state.question, variant=state.variant, outside=state.outside,
     )
 
 
 def alibi_sheet(state: State, player: int) -> frozenset[str]:
-    """The guests ``player``'s Alibi sheet clears (the victim, the children, every alibi
-    they read); empty outside a Sherlock party."""
+    """The guests ``player``'s Alibi sheet clears (the victim, the guests who were outside,
+    every alibi they read, every guest an answer cleared); empty outside a Sherlock party."""
     if not state.sherlock:
         return frozenset()
     return questions.sheet_of(state.events, player, state.victim)
@@ -214,10 +223,10 @@ def shuffle_hidden(state: State, player: int, rng: random.Random, tries: int = 1
 def _shuffle_alibis(state: State, player: int, seen: frozenset[str], rng: random.Random) -> State:
     """The Alibi cards of the envelopes a player never read and the culprit's face-down
     card dealt again among themselves (the culprit's always a suspect's card); the
-    children's "I saw nothing" and the victim stay, being public. Other players' readings
-    follow the new cards."""
-    unread = [g for g, a in zip(NAMES, state.alibis)
-              if g not in seen and a is not None and g not in alibis.CHILDREN]
+    outside guests' "I saw nothing" and the victim stay, being public. Other players'
+    readings follow the new cards."""
+    away = alibis.outside(state)
+    unread = [g for g, a in zip(NAMES, state.alibis) if g not in seen and a is not None and g not in away]
     pool = [alibis.alibi_of(state.alibis, g) for g in unread] + [state.culprit]
     ruled_out = questions.sheet_of(state.events, player, state.victim)
     while True:  # the true deal fits, so a fitting one is found

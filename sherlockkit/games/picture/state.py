@@ -125,6 +125,8 @@ class Dealt:
     victim: str | None = None  # a Sherlock party: the victim, face up
     culprit_cards: tuple[Wish, ...] = ()  # a Sherlock party: the culprit's two cards, face up
     irene: bool = False  # Irène joins every player's figures
+    # the variant "more suspects": the two guests who were outside, public (empty: the children)
+    outside: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -333,6 +335,9 @@ class State:
     alibis: tuple[str | None, ...] = ()  # the Alibi card in each envelope, in guest order
     culprit_cards: tuple[Wish, ...] = ()  # the culprit card and its way out, face up
     question: Asked | None = None  # the question waiting for its answer
+    # the guests who were outside, drawn by the variant "more suspects"; empty: the
+    # children (ask ``alibis.outside(state)``)
+    outside: tuple[str, ...] = ()
 
     @property
     def exchange(self) -> str | None:
@@ -389,6 +394,10 @@ class View:
     cleared: frozenset[str] = frozenset()
     question: Asked | None = None
     irene: bool = False
+    # public too: the variant played and the guests who were outside (empty: the
+    # children; ask ``alibis.outside(view)``)
+    variant: str | None = None
+    outside: tuple[str, ...] = ()
 
     @property
     def log(self) -> tuple[str, ...]:
