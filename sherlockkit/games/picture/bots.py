@@ -25,6 +25,14 @@ move a turn (:func:`next_move`).
 In the exchange the bots take envelopes they have not read (a keen bot knows which) and
 give away the one worth least to their planned photo; in the last round they slip their
 VIP card into the envelope they hold whose guest their layout satisfies best.
+
+In a Sherlock party (and with Irène) the search places Watson, Holmes (and Irène) too,
+never the victim, and scores a layout with the bot's exact odds of the culprit
+(``hunch.py``: the investigators' bet, the culprit's five wishes, Irène's VIPs); in the
+last round a layout leaving an investigator out of the frame is penalised and, should the
+search still end there, repaired (:func:`frame`), so Ready is accepted. At a question the
+bot asks the most telling one and answers the one honest answer (``hunch.question_move``);
+``questions=False`` makes it ask at random and leave the answers out of its odds.
 """
 
 from __future__ import annotations
@@ -35,14 +43,14 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from sherlockkit.engine import chance
-from sherlockkit.games.picture import legal
-from sherlockkit.games.picture.cards import ROUNDS
+from sherlockkit.games.picture import hunch, legal
 from sherlockkit.games.picture.expect import Evaluator, Knowledge
+from sherlockkit.games.picture.figures import FIGURE_NAMES
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import SPACES, Space
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, Camera
 from sherlockkit.games.picture.state import (
-    ARRANGING, Aim, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip, VipSlipped,
+    ANSWERING, ARRANGING, ASKING, Aim, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip, VipSlipped,
 )
 
 RANDOM, FORGETFUL, KEEN = "random", "forgetful", "keen"
@@ -238,6 +246,8 @@ class SearchBot:
     rng: random.Random
     keen: bool
     budget: int = BUDGET
+    questions: bool = True  # ask the most telling question and use the answers; else ask at random, ignore them
+    odds: dict | None = None  # its exact odds of each suspect at its last search (a Sherlock party)
     memory: dict = field(default_factory=dict)  # guest -> (cards, VIP inside), as last read
     _events_seen: int = 0
     _plan: tuple | None = None  # (round, Layout, VIP guest or None)
@@ -268,6 +278,8 @@ class SearchBot:
             return None
         if view.phase == ARRANGING:
             return self._arrange(view)
+        if view.phase in (ASKING, ANSWERING):
+            return hunch.question_move(view, self.rng, self.questions)
         options = _allowed(view)
         return self._exchange(view, options) if options else None
 
@@ -305,30 +317,62 @@ class SearchBot:
     def _search_layout(self, view: View) -> tuple[Layout, str | None]:
         knowledge = self.knowledge(view)
         evaluator = Evaluator(knowledge)
+        if view.sherlock or view.irene:  # the odds read once a search, the deck the party's
+            self.odds = hunch.odds_of(view, self.questions) if view.sherlock else None
+            knowledge = Knowledge(knowledge.known, hunch.unseen(view, knowledge.known))
+            evaluator = Evaluator(knowledge, hunch.case_of(view, knowledge.known, self.odds or {}),
+                                  hunch.required(view))
         mat = dict(view.mats[self.seat])
-        layout = search(evaluator.score, mat, Camera(*view.cameras[self.seat]), self.rng, self.budget)
+        layout = search(evaluator.score, mat, Camera(*view.cameras[self.seat]), self.rng, self.budget,
+                        hunch.figures(view))
+        layout = frame(evaluator, layout)
         self._values = evaluator.guest_values(layout.placements, layout.camera)
         vip = None
-        if view.vip_unused and view.round >= ROUNDS:  # no exchange is left to carry the envelope off
-            mine = [g for g in layout.placements if view.holders[NAMES.index(g)] == self.seat
+        if view.vip_unused and view.round >= hunch.last_round(view):  # no exchange is left to carry it off
+            mine = [g for g in layout.placements if g in NAMES and view.holders[NAMES.index(g)] == self.seat
                     and not knowledge.known.get(g, ((), False))[1] and self._values.get(g, 0.0) > 0]
             vip = max(mine, key=lambda g: (self._values[g], g), default=None)
         return layout, vip
 
 
+def frame(evaluator: Evaluator, layout: Layout) -> Layout:
+    """``layout``, or when it leaves a required figure (``evaluator.required``) out of the
+    frame, the best of the layouts that move one such figure to a space (swapping) where
+    it is framed -- under the same camera if one is, else under any -- again until every
+    required figure is in: a repair the search's penalty makes rare."""
+    from sherlockkit.games.picture.photo import take
+
+    def missing(placements, camera):
+        shots = take(placements, camera).shots
+        return [f for f in evaluator.required if f not in shots or not shots[f].in_frame]
+
+    for _ in range(len(evaluator.required)):
+        out = missing(layout.placements, layout.camera)
+        if not out:
+            break
+        moved = [p for p in _relocations(layout.placements, out[0]) if p.get(out[0]) is not None]
+        for cameras in ((layout.camera,), ALL_CAMERAS):  # the camera moves only when it must
+            fewer = [(p, c) for c in cameras for p in moved if len(missing(p, c)) < len(out)]
+            if fewer:
+                break
+        placements, camera = max(fewer or [(p, layout.camera) for p in moved], key=lambda pc: evaluator.score(*pc))
+        layout = Layout(placements, camera, evaluator.score(placements, camera))
+    return layout
+
+
 def next_move(view: View, layout: Layout, vip: str | None):
-    """The next move towards ``layout`` from the viewer's mat: take off guests it leaves
-    out, put each other guest on its space (taking off whoever stands in the way of a
+    """The next move towards ``layout`` from the viewer's mat: take off figures it leaves
+    out, put each other figure on its space (taking off whoever stands in the way of a
     cycle of moves), aim the camera, slip the VIP card, then Ready."""
     me = view.player
     mat = dict(view.mats[me])
     target = layout.placements
-    for guest in NAMES:
+    for guest in FIGURE_NAMES:
         if guest in mat and guest not in target:
             return Unplace(me, guest)
     standing = {s: g for g, s in mat.items()}
     blocked = None
-    for guest in NAMES:
+    for guest in FIGURE_NAMES:
         if guest in target and mat.get(guest) != target[guest]:
             if target[guest] not in standing:
                 return Place(me, guest, str(target[guest]))
@@ -342,13 +386,15 @@ def next_move(view: View, layout: Layout, vip: str | None):
     return Ready(me)
 
 
-def make_bots(levels: dict[int, str], seed: int, budget: int = BUDGET) -> dict[int, RandomBot | SearchBot]:
+def make_bots(levels: dict[int, str], seed: int, budget: int = BUDGET,
+              questions: bool = True) -> dict[int, RandomBot | SearchBot]:
     """A bot per seat at the level asked (``ValueError`` for an unknown level); the
-    thinking bots score ``budget`` layouts a round."""
+    thinking bots score ``budget`` layouts a round and, in a Sherlock party, ask the most
+    telling question and use the answers (``questions``) or ask at random and ignore them."""
     bots: dict = {}
     for seat, level in levels.items():
         if level not in LEVELS:
             raise ValueError(f"There is no bot level {str(level)[:30]!r}; the levels are {', '.join(LEVELS)}.")
         rng = chance(seed, 0, f"bot/{seat}")
-        bots[seat] = RandomBot(seat, rng) if level == RANDOM else SearchBot(seat, rng, level == KEEN, budget)
+        bots[seat] = RandomBot(seat, rng) if level == RANDOM else SearchBot(seat, rng, level == KEEN, budget, questions)
     return bots

@@ -36,7 +36,10 @@ from sherlockkit.games.picture import wishes
 from sherlockkit.games.picture.cards import PER_ENVELOPE, PREFERENCES, Wish
 from sherlockkit.games.picture.mat import SPACES, Space, neighbours
 from sherlockkit.games.picture.photo import Camera, Photo, take
-from sherlockkit.games.picture.scoring import points
+from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.scoring import beside_irene, points, spared
+
+_GUESTS = frozenset(NAMES)
 
 
 @dataclass(frozen=True)
@@ -70,9 +73,10 @@ def met_distribution(known_met: int, unknown: int, p) -> dict[int, object]:
     return {known_met + j: comb(unknown, j) * p ** j * (1 - p) ** (unknown - j) for j in range(unknown + 1)}
 
 
-def expected_points(known_met: int, unknown: int, p, vip: bool):
-    """A guest's expected points in the photo (see :func:`met_distribution`)."""
-    return sum(chance * points(n, vip) for n, chance in met_distribution(known_met, unknown, p).items())
+def expected_points(known_met: int, unknown: int, p, vip: bool, worth=points):
+    """A guest's expected points in the photo (see :func:`met_distribution`); ``worth(met,
+    vip)`` gives the points of each number of wishes met (a guest's, by default)."""
+    return sum(chance * worth(n, vip) for n, chance in met_distribution(known_met, unknown, p).items())
 
 
 @dataclass(frozen=True)
@@ -91,34 +95,48 @@ class GuestExpectation:
     expected: Fraction
 
 
-def chance_met(knowledge: Knowledge, guest: str, placements: Mapping[str, Space], photo: Photo) -> Fraction:
+def chance_met(knowledge: Knowledge, guest: str, placements: Mapping[str, Space], photo: Photo,
+               victim: str | None = None) -> Fraction:
     """The chance that one unknown card of ``guest``'s envelope is met on this layout:
     the share of its pool (``Knowledge.pool``) that ``wishes.met`` grants."""
     pool = knowledge.pool(guest)
     total = sum(pool.values())
     if total == 0:
         return Fraction(0)
-    return Fraction(sum(n for c, n in pool.items() if wishes.met(c, guest, placements, photo)), total)
+    return Fraction(sum(n for c, n in pool.items() if wishes.met(c, guest, placements, photo, victim)), total)
 
 
-def guest_expectations(knowledge: Knowledge, placements: Mapping[str, Space],
-                       camera: Camera) -> tuple[GuestExpectation, ...]:
-    """Every placed guest of the layout with its expectation, exactly, in mat order."""
+def guest_expectations(knowledge: Knowledge, placements: Mapping[str, Space], camera: Camera,
+                       victim: str | None = None) -> tuple[GuestExpectation, ...]:
+    """Every placed guest of the layout (not Watson, Holmes or Irène, who have no envelope)
+    with its expectation, exactly, in mat order; in a Sherlock party wishes are judged with
+    the ``victim``, and a VIP beside Irène never expects a negative score (``scoring.spared``)."""
     photo = take(placements, camera)
     out = []
     for guest, space in sorted(placements.items(), key=lambda item: item[1]):
+        if guest not in _GUESTS:
+            continue
         cards, vip = knowledge.known.get(guest, ((), False))
         unknown = PER_ENVELOPE - len(cards)
-        known_met = sum(wishes.met(c, guest, placements, photo) for c in cards)
-        p = chance_met(knowledge, guest, placements, photo) if unknown else Fraction(0)
+        known_met = sum(wishes.met(c, guest, placements, photo, victim) for c in cards)
+        p = chance_met(knowledge, guest, placements, photo, victim) if unknown else Fraction(0)
         in_frame = photo.shots[guest].in_frame
-        worth = Fraction(expected_points(known_met, unknown, p, vip)) if in_frame else Fraction(0)
+        worth = (Fraction(expected_points(known_met, unknown, p, vip,
+                                          lambda n, v, g=guest: spared(points(n, v), g, placements, v)))
+                 if in_frame else Fraction(0))
         out.append(GuestExpectation(guest, space, in_frame, known_met, unknown, p, vip, worth))
     return tuple(out)
 
 
-def expected_score(knowledge: Knowledge, placements: Mapping[str, Space], camera: Camera) -> Fraction:
-    """The layout's expected score for a player who knows ``knowledge``, exactly."""
+def expected_score(knowledge: Knowledge, placements: Mapping[str, Space], camera: Camera,
+                   case=None) -> Fraction:
+    """The layout's expected score for a player who knows ``knowledge``, exactly; with a
+    ``hunch.Case`` (a Sherlock party, or Irène) the culprit, the investigators and Irène
+    count too (``hunch.expected_score``)."""
+    if case is not None:
+        from sherlockkit.games.picture.hunch import expected_score as with_case
+
+        return with_case(knowledge, placements, camera, case)
     return sum((g.expected for g in guest_expectations(knowledge, placements, camera)), Fraction(0))
 
 
@@ -131,17 +149,28 @@ class Evaluator:
     """The expected score of layouts for one player's knowledge, in floats, fast.
 
     A guest's judgement splits in two: the wishes read from the mat (everything but the
-    two face wishes, ``wishes.needs_photo``) depend only on its space and on the guests
-    standing on the spaces touching it, so they are judged once per such neighbourhood
-    (through ``wishes.met`` on that small mat) and remembered; the face wishes are judged
-    on each layout's photo. ``evaluations`` counts the layouts scored."""
+    face and photo wishes, ``wishes.needs_photo``) depend only on its space and on the
+    figures standing on the spaces touching it, so they are judged once per such
+    neighbourhood (through ``wishes.met`` on that small mat) and remembered; the photo
+    wishes are judged on each layout's photo. With a ``hunch.Case`` (a Sherlock party, or
+    Irène) the culprit's change, the investigators and Irène count too, as
+    ``hunch.expected_score`` says (its odds read once, here). ``required``: figures that
+    must be in the frame (Watson and Holmes in a Sherlock party's last round); a layout
+    leaving one out loses ``MISSING`` points for each, so the search puts them in.
+    ``evaluations`` counts the layouts scored."""
 
-    def __init__(self, knowledge: Knowledge):
+    def __init__(self, knowledge: Knowledge, case=None, required: tuple[str, ...] = ()):
         self.knowledge = knowledge
+        self.case = case
+        self.victim = case.victim if case is not None else None
+        self.odds = {g: float(p) for g, p in case.odds.items() if p} if case is not None else {}
+        self.culprit_cards = tuple(case.culprit_cards) if case is not None else ()
+        self.vips = case.vips if case is not None else frozenset()
+        self.required = tuple(required)
         self.evaluations = 0
         self._local: dict = {}
         self._pools: dict[str, tuple[list, list, int]] = {}
-        self._curves: dict[tuple[int, int, bool], tuple[float, ...]] = {}
+        self._curves: dict[tuple, tuple[float, ...]] = {}
 
     def _pool(self, guest: str) -> tuple[list, list, int]:
         """``guest``'s unseen pool split into (mat cards, photo cards) with their counts, and its size."""
@@ -152,58 +181,103 @@ class Evaluator:
             self._pools[guest] = (on_mat, on_photo, sum(pool.values()))
         return self._pools[guest]
 
-    def _on_mat(self, guest: str, space: Space, around: tuple) -> tuple[int, int]:
-        """(known mat wishes met, count of the pool's mat cards met) for ``guest`` on
-        ``space`` with ``around`` ((guest, space) on the touching spaces)."""
+    def _on_mat(self, guest: str, space: Space, around: tuple) -> tuple[int, int, int]:
+        """(known mat wishes met, count of the pool's mat cards met, the culprit's face-up
+        mat cards met) for ``guest`` on ``space`` with ``around`` ((figure, space) on the
+        touching spaces)."""
         key = (guest, space, around)
         hit = self._local.get(key)
         if hit is None:
             local = dict(around)
             local[guest] = space
             cards, _ = self.knowledge.known.get(guest, ((), False))
-            known = sum(wishes.met(c, guest, local, None) for c in cards if not wishes.needs_photo(c))
+            victim = self.victim
+            known = sum(wishes.met(c, guest, local, None, victim) for c in cards if not wishes.needs_photo(c))
             pooled = 0
             if len(cards) < PER_ENVELOPE:
-                pooled = sum(n for c, n in self._pool(guest)[0] if wishes.met(c, guest, local, None))
-            hit = self._local[key] = (known, pooled)
+                pooled = sum(n for c, n in self._pool(guest)[0] if wishes.met(c, guest, local, None, victim))
+            marked = 0
+            if guest in self.odds:
+                marked = sum(wishes.met(c, guest, local, None, victim) for c in self.culprit_cards
+                             if not wishes.needs_photo(c))
+            hit = self._local[key] = (known, pooled, marked)
         return hit
 
-    def _curve(self, known_met: int, unknown: int, vip: bool) -> tuple[float, ...]:
-        """The points of ``known_met`` + j wishes met, j = 0..``unknown`` (floats)."""
-        key = (known_met, unknown, vip)
+    def _curve(self, known_met: int, unknown: int, vip: bool, guest: str, placements, culprit: bool) -> tuple:
+        """The points of ``known_met`` + j wishes met, j = 0..``unknown`` (floats), as a
+        guest or as the culprit, with Irène's grace where it applies."""
+        spared_here = vip and beside_irene(placements, guest)
+        key = (known_met, unknown, vip, spared_here, culprit)
         if key not in self._curves:
-            self._curves[key] = tuple(float(points(known_met + j, vip)) for j in range(unknown + 1))
+            from sherlockkit.games.picture.hunch import culprit_points
+
+            worth = culprit_points if culprit else points
+            self._curves[key] = tuple(float(spared(worth(known_met + j, vip), guest, placements, vip))
+                                      for j in range(unknown + 1))
         return self._curves[key]
 
     def guest_values(self, placements: Mapping[str, Space], camera: Camera) -> dict[str, float]:
-        """Each placed guest's expected points on this layout (0 out of the frame)."""
+        """Each placed figure's expected points on this layout (0 out of the frame): a
+        guest's blended with its points as the culprit by the odds; an investigator's by
+        the chance the culprit stands beside him; Irène's by the known VIPs beside her."""
         self.evaluations += 1
         photo = take(placements, camera)
+        shots = photo.shots
         at = {s: g for g, s in placements.items()}
         values = {}
         known_all = self.knowledge.known
+        odds = self.odds
         for guest, space in placements.items():
-            if not photo.shots[guest].in_frame:
+            if not shots[guest].in_frame:
                 values[guest] = 0.0
                 continue
+            if guest not in _GUESTS:
+                values[guest] = self._figure(guest, space, at)
+                continue
             around = tuple((at[t], t) for t in _TOUCHING[space] if t in at)
-            known_met, pooled = self._on_mat(guest, space, around)
+            known_met, pooled, marked = self._on_mat(guest, space, around)
             cards, vip = known_all.get(guest, ((), False))
             for c in cards:
                 if wishes.needs_photo(c):
-                    known_met += wishes.met(c, guest, placements, photo)
+                    known_met += wishes.met(c, guest, placements, photo, self.victim)
             unknown = PER_ENVELOPE - len(cards)
-            if not unknown:
-                values[guest] = float(points(known_met, vip))
-                continue
-            _, on_photo, total = self._pool(guest)
-            pooled += sum(n for c, n in on_photo if wishes.met(c, guest, placements, photo))
-            p = pooled / total if total else 0.0
-            terms = self._curve(known_met, unknown, vip)
-            values[guest] = sum(comb(unknown, j) * p ** j * (1 - p) ** (unknown - j) * terms[j]
-                                for j in range(unknown + 1))
+            p = 0.0
+            if unknown:
+                _, on_photo, total = self._pool(guest)
+                pooled += sum(n for c, n in on_photo if wishes.met(c, guest, placements, photo, self.victim))
+                p = pooled / total if total else 0.0
+            weights = [comb(unknown, j) * p ** j * (1 - p) ** (unknown - j) for j in range(unknown + 1)]
+            terms = self._curve(known_met, unknown, vip, guest, placements, False)
+            value = sum(w * t for w, t in zip(weights, terms))
+            chance = odds.get(guest)
+            if chance:  # the culprit scores as the culprit only, by its five wishes
+                for c in self.culprit_cards:
+                    if wishes.needs_photo(c):
+                        marked += wishes.met(c, guest, placements, photo, self.victim)
+                guilty = self._curve(known_met + marked, unknown, vip, guest, placements, True)
+                value += chance * (sum(w * t for w, t in zip(weights, guilty)) - value)
+            values[guest] = value
         return values
 
+    def _figure(self, figure: str, space: Space, at: Mapping[Space, str]) -> float:
+        """An investigator's or Irène's expected points in the frame on ``space``."""
+        from sherlockkit.games.picture.alibis import IRENE
+        from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS, IRENE_POINTS
+
+        near = [at[t] for t in _TOUCHING[space] if t in at]
+        if figure == IRENE:
+            return float(IRENE_POINTS * sum(1 for g in near if g in self.vips))
+        return INVESTIGATOR_POINTS * sum(self.odds.get(g, 0.0) for g in near)
+
     def score(self, placements: Mapping[str, Space], camera: Camera) -> float:
-        """The layout's expected score (floats; :func:`expected_score` is the exact twin)."""
-        return sum(self.guest_values(placements, camera).values())
+        """The layout's expected score (floats; :func:`expected_score` is the exact twin),
+        less ``MISSING`` for each required figure out of the frame."""
+        value = sum(self.guest_values(placements, camera).values())
+        if self.required:
+            shots = take(placements, camera).shots
+            value -= MISSING * sum(1 for f in self.required if f not in shots or not shots[f].in_frame)
+        return value
+
+
+#: what a layout loses for each figure it must frame and does not (more than any layout scores)
+MISSING = 1000.0
