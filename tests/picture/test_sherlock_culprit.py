@@ -37,3 +37,39 @@ def test_odds_from_the_view_are_sound(seed, players):
 def test_no_odds_outside_a_sherlock_party():
     with pytest.raises(ValueError, match="Sherlock"):
         facts(rules.view(rules.new(1, players=2), 0))
+
+
+@pytest.mark.parametrize("seed,players,variant", [(2, 3, None), (12, 3, "more suspects")])
+def test_each_answer_speaks_of_what_its_answerer_had_held_then(seed, players, variant):
+    """An answer becomes a pseudo-seat from ANSWER_SEATS up (above every real seat) holding
+    the envelopes its answerer had held when answering, not those held later."""
+    from sherlockkit.games.picture.cards import MAX_PLAYERS
+    from sherlockkit.games.picture.culprit import ANSWER_SEATS
+    from sherlockkit.games.picture.questions import CLEARED, YES
+    from sherlockkit.games.picture.state import Answered, Dealt, Passed, Took
+
+    assert ANSWER_SEATS > MAX_PLAYERS
+    rng = random.Random(seed)
+    state = rules.new(seed, players=players, sherlock=True, variant=variant)
+    while state.phase != OVER:
+        state = rules.play(state, _pick(state, rng))
+    checked = 0
+    for p in range(players):
+        view = rules.view(state, p)
+        known = facts(view)
+        held = {s: set() for s in range(players)}
+        snapshots = []
+        for e in view.events:
+            if isinstance(e, Dealt):
+                for guest, seat in e.holders:
+                    held[seat].add(guest)
+            elif isinstance(e, (Took, Passed)):
+                held[e.player if isinstance(e, Took) else e.to].add(e.guest)
+            elif isinstance(e, Answered) and e.player == p and not (e.kind == CLEARED and e.answer == YES):
+                snapshots.append((frozenset(held[e.target] & set(known["envelopes"])), e.guest, e.target))
+        keys = [seat for seat, _, _ in known["said"]]
+        assert keys == list(range(ANSWER_SEATS, ANSWER_SEATS + len(snapshots)))
+        assert [(known["reads"][k], g) for k, (_, g, _) in zip(keys, known["said"])] == \
+            [(then, g) for then, g, _ in snapshots]
+        checked += sum(then != known["reads"][target] for then, _, target in snapshots)
+    assert checked  # some answerer held more envelopes later than when answering

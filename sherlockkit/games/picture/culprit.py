@@ -3,9 +3,10 @@ facts, and the exact odds of the culprit from that view alone.
 
 ``facts(view)`` gives what ``odds.culprit_odds`` takes: the suspects (the party's twelve,
 ``alibis.suspects_of``, but the victim), the eleven envelopes holding one Alibi card each
-(all but the victim's and those of the guests who were outside, ``alibis.outside``), the Alibi cards this player read (``None`` for "I saw nothing"), who held
-which envelope (public: the deal, every take and pass; holding is reading), and the
-answers this player was given. An answer speaks of what its answerer had read *then*,
+(all but the victim's and those of the guests who were outside, ``alibis.outside``), the
+Alibi cards this player read (``None`` for "I saw nothing"), who held which envelope
+(public: the deal, every take and pass; holding is reading), and the answers this player
+was given. An answer speaks of what its answerer had read *then*,
 so each answer gets its own pseudo-seat (``ANSWER_SEATS`` up) holding the envelopes the
 answerer had held at that moment: "no, not confirmed" says nothing about what they read
 later. "Is X cleared?" answered yes clears X; "I don't know" says the answerer had not
@@ -18,8 +19,19 @@ from sherlockkit.games.picture.alibis import SAW_NOTHING, suspects_of
 from sherlockkit.games.picture.questions import CLEARED, CONFIRMED, YES
 from sherlockkit.games.picture.state import Answered, Dealt, Passed, Read, Took, View
 
-#: the first pseudo-seat key used for an answer's snapshot of its answerer's reads
+#: the first pseudo-seat key used for an answer's snapshot of its answerer's reads: above
+#: every real seat (``cards.MAX_PLAYERS``), so ``odds`` reads a snapshot as one more seat
+#: that held those envelopes
 ANSWER_SEATS = 1000
+
+
+def _snapshot(reads: dict[int, set[str]], answerer: int, said: list) -> int:
+    """The pseudo-seat standing for ``answerer`` as they answered (the next free key from
+    ``ANSWER_SEATS``), added to ``reads`` with the envelopes they had held by then: what they
+    read later says nothing about that answer."""
+    key = ANSWER_SEATS + len(said)
+    reads[key] = set(reads[answerer])
+    return key
 
 
 def facts(view: View) -> dict:
@@ -46,9 +58,7 @@ def facts(view: View) -> dict:
             if e.kind == CLEARED and e.answer == YES:
                 cleared.add(e.guest)
                 continue
-            key = ANSWER_SEATS + len(said)
-            reads[key] = set(reads[e.target])
-            said.append((key, e.guest, e.kind == CONFIRMED and e.answer == YES))
+            said.append((_snapshot(reads, e.target, said), e.guest, e.kind == CONFIRMED and e.answer == YES))
     envelope_set = set(envelopes)
     return dict(suspects=suspects, envelopes=envelopes, seen=seen,
                 reads={p: frozenset(r & envelope_set) for p, r in reads.items()}, said=tuple(said),
