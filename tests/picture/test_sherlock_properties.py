@@ -28,7 +28,7 @@ from sherlockkit.games.picture.alibis import CHILDREN, SAW_NOTHING
 from sherlockkit.games.picture.culprit import odds_view
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.questions import CLEARED, CONFIRMED, NO, UNKNOWN, YES
-from sherlockkit.games.picture.state import OVER, Answered, Dealt, GameEnded, Read
+from sherlockkit.games.picture.state import Answered, Dealt, GameEnded, Read
 from tests.random_play import random_game
 
 MORE = "more suspects"
@@ -62,7 +62,8 @@ def test_the_culprits_alibi_in_no_envelope(parties):
 
 def _hidden_refilled(state, player: int, rng: random.Random):
     """The same table with the cards and Alibi cards of the envelopes ``player`` never read
-    dealt among those envelopes again (the other players' records left as they were)."""
+    dealt among those envelopes again and the undealt deck in another order (the other
+    players' records left as they were)."""
     read = {e.guest for e in state.events if isinstance(e, Read) and e.player == player}
     unread = [i for i, g in enumerate(NAMES) if g not in read]
     cards = [state.envelopes[i].cards for i in unread]
@@ -73,7 +74,8 @@ def _hidden_refilled(state, player: int, rng: random.Random):
     for i, c, a in zip(unread, cards, alibis):
         envelopes[i] = dataclasses.replace(envelopes[i], cards=c)
         inside[i] = a
-    return dataclasses.replace(state, envelopes=tuple(envelopes), alibis=tuple(inside), deck=tuple(reversed(state.deck)))
+    return dataclasses.replace(state, envelopes=tuple(envelopes), alibis=tuple(inside),
+                               deck=tuple(reversed(state.deck)))
 
 
 def test_no_view_holds_the_culprit_or_an_envelope_not_read(parties):

@@ -180,7 +180,8 @@ def test_no_view_holds_the_culprit_before_the_reveal(seed, players):
         for p in range(players):
             view = rules.view(state, p)
             assert culprit not in view.cleared
-            assert all(getattr(e, "culprit", None) is None and getattr(e, "alibi", None) != culprit for e in view.events)
+            assert all(getattr(e, "culprit", None) is None and getattr(e, "alibi", None) != culprit
+                       for e in view.events)
             assert not any(f"{culprit} did it" in line for line in view.log)
             for other in alibis.suspects_of(state):  # the view is the same whoever did it
                 assert rules.view(dataclasses.replace(state, culprit=other), p) == view
