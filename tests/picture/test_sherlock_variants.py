@@ -80,6 +80,17 @@ def test_two_guests_outside_drawn_anew_each_party_and_neither_culprit_nor_victim
     assert party(5).outside == party(5).outside  # and the same seed deals the same party
 
 
+def test_anyone_may_have_been_outside_and_the_deal_tells_it():
+    drawn = Counter(g for seed in range(200) for g in party(seed).outside)
+    assert set(drawn) == set(NAMES)
+    state = party(7)
+    assert state.events[0].outside == state.outside == rules.view(state, 2).outside
+    with pytest.raises(ValueError, match="Two different guests"):
+        alibis.deal_case(1, ("Tom", "Tom"))
+    with pytest.raises(ValueError, match="Two different guests"):
+        alibis.deal_case(1, ("Tom", "Watson"))
+
+
 def test_a_child_can_be_the_culprit_and_the_victim():
     assert party(4).culprit in CHILDREN  # seed 4: Tom did it
     assert party(2).victim in CHILDREN  # seed 2: Tom is the victim
