@@ -19,16 +19,20 @@ from __future__ import annotations
 import ipywidgets as w
 
 from sherlockkit.games.picture import bots, legal, narration, rules
-from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, SWAPS
-from sherlockkit.games.picture.guests import GUESTS, NAMES
+from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
+from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, SHERLOCK_EXCHANGES
+from sherlockkit.games.picture.figures import FIGURE_NAMES
+from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, camera_at, take
 from sherlockkit.games.picture.state import (
-    ARRANGING, CHOOSING, EXCHANGING, Aim, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip,
+    ANSWERING, ARRANGING, ASKING, CHOOSING, EXCHANGING, Aim, GameEnded, Pass, Place, Read, Ready, Return, Take,
+    Unplace, View, Vip,
 )
 from widgets.bakerstreet import Parts
 from widgets.controls import action_button, guarded
-from widgets.picture_stage import STYLE, envelopes_html, final_html, live_photo_html, who
+from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
+from widgets.picture_stage import STYLE, envelopes_html, exchange_words, final_html, live_photo_html, seats_html, who
 from widgets.session import GameSession
 from widgets.table import GameTable
 
@@ -40,31 +44,43 @@ LOG_LINES = 80
 MAT_ROWS = tuple(range(ROWS, 0, -1))
 
 
+def rounds_of(view: View) -> int:
+    """How many rounds the party has: seven with the Sherlock expansion (one a card), else six."""
+    return len(SHERLOCK_EXCHANGES) if view.sherlock else ROUNDS
+
+
 class PictureSession(GameSession):
-    """A party of Picture Perfect with you in seat 0 and bots of ``level`` in the others."""
+    """A party of Picture Perfect with you in seat 0 and bots of ``level`` in the others;
+    ``sherlock`` plays the Sherlock expansion, ``irene`` adds Irène (the base game by default)."""
+
+    #: saves written before the expansion carry neither: they are base parties
+    optional_options = frozenset({"sherlock", "irene"})
 
     def __init__(self, players: int = 3, notes: bool = False, level: str | None = None, seed: int | None = None,
-                 clock=None, bot_seconds: float = BOT_SECONDS, arrange_seconds: float = ARRANGE_SECONDS):
+                 clock=None, bot_seconds: float = BOT_SECONDS, arrange_seconds: float = ARRANGE_SECONDS,
+                 sherlock: bool = False, irene: bool = False):
         level = bots.LEVELS[-1] if level is None else level
         if level not in bots.LEVELS:
             raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(bots.LEVELS)}.")
         self.level = level
         self.bot_seconds, self.arrange_seconds = bot_seconds, arrange_seconds
-        super().__init__(rules, {"players": players, "notes": notes}, seed=seed, clock=clock)
+        super().__init__(rules, {"players": players, "notes": notes, "sherlock": sherlock, "irene": irene},
+                         seed=seed, clock=clock)
 
     def prepare(self) -> None:
         """A bot of the chosen level in every seat but yours."""
         self.bots = bots.make_bots({p: self.level for p in range(self.options["players"]) if p != self.seat},
                                    self.seed)
 
-    def new_game(self, players: int, notes: bool, level: str, seed: int | None) -> None:
+    def new_game(self, players: int, notes: bool, level: str, seed: int | None, sherlock: bool = False,
+                 irene: bool = False) -> None:
         """A new party with these settings; a level not offered is refused with a sentence."""
         if level not in bots.LEVELS:
             raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(bots.LEVELS)}.")
         held = self.level
         self.level = level
         try:
-            self.start(seed, {"players": players, "notes": notes})
+            self.start(seed, {"players": players, "notes": notes, "sherlock": sherlock, "irene": irene})
         except Exception:
             self.level = held
             raise
@@ -73,24 +89,12 @@ class PictureSession(GameSession):
         return self.arrange_seconds if isinstance(action, (Place, Unplace, Aim, Vip)) else self.bot_seconds
 
 
-def exchange_words(action, view: View) -> str:
-    """What an exchange button says: "Take Tom's envelope", "Pass Polly's envelope"..."""
-    if isinstance(action, Take):
-        source = "the middle" if view.exchange not in SWAPS else "your neighbour"
-        return f"Take {action.guest}'s envelope from {source}"
-    if isinstance(action, Return):
-        return f"Put {action.guest}'s envelope back"
-    if view.phase == CHOOSING:
-        return f"Pass {action.guest}'s envelope"
-    return f"Give {action.guest}'s envelope back"
-
-
 class PictureTable(GameTable):
     """The playable table: the round and its exchange card, your envelopes, the exchange's
     moves, your mat, the camera, the live photo, Ready, the other players, the log."""
 
     css = "sk-picture"
-    style = STYLE
+    style = STYLE + CASE_STYLE
 
     def __init__(self, game: PictureSession | None = None, **options):
         game = game or PictureSession(**options)
@@ -110,10 +114,11 @@ class PictureTable(GameTable):
         self.vip_bar = self._bar([])
         self.prompt = w.HTML()
         self.prompt.add_class("sk-prompt")
-        self.guest_buttons = {g.name: self._guest_button(g.name) for g in GUESTS}
+        self.guest_buttons = {name: self._guest_button(name) for name in FIGURE_NAMES}
         guest_list = w.Box(list(self.guest_buttons.values()))
         guest_list.add_class("sk-guest-list")
         self.space_buttons: dict[Space, w.Button] = {}
+        self.table_cells: list[w.HTML] = []  # the table, or the coffin with the victim's name
         cells = []
         for row in MAT_ROWS:
             for column in range(1, COLUMNS + 1):
@@ -122,6 +127,7 @@ class PictureTable(GameTable):
                     cell = w.HTML("<div style='text-align:center;padding-top:14px'>table</div>")
                     cell.add_class("sk-table-space")
                     cell.layout.background = "#7a4a26"
+                    self.table_cells.append(cell)
                 else:
                     cell = action_button(str(space), lambda _, s=space: self._click_space(s), "space")
                     cell.add_class(f"sk-space-{space}")
@@ -142,8 +148,10 @@ class PictureTable(GameTable):
             slider.observe(guarded(self._on_camera, game), names="value")
         camera_note = w.HTML("<div class='sk-camera-note'>The camera stands in front of row 1 "
                              "(below the mat as drawn).</div>")
+        self.sheet = w.HTML()
+        self.sheet.add_class("sk-sheet-box")
         stage = w.VBox([w.HTML("<b>Your mat</b> <small>(seen from above; pick a guest, then a space)</small>"),
-                        guest_list, self.mat, camera_note, self.mat_bar])
+                        guest_list, self.mat, camera_note, self.mat_bar, self.sheet])
         stage.add_class("sk-stage")
         self.photo = w.HTML()
         self.photo.add_class("sk-photo")
@@ -162,8 +170,12 @@ class PictureTable(GameTable):
         self.message = w.HTML()
         self.message.add_class("sk-message")
         self.log_box = Parts("sk-log", "sk-log-line")
+        self.case = w.HTML()
+        self.case.add_class("sk-case-box")
+        self.questions = QuestionPanel(self._act)
         self.setup = self._setup_panel()
-        super().__init__(game, [self.header, self.exchange_card, self.prompt, self.exchange_bar, self.message,
+        super().__init__(game, [self.header, self.case, self.exchange_card, self.prompt, self.exchange_bar,
+                                self.questions, self.message,
                                 self.photos, self.play_area, self.seats,
                                 self.log_box, self.setup])
 
@@ -175,7 +187,7 @@ class PictureTable(GameTable):
 
     def _guest_button(self, name: str) -> w.Button:
         button = action_button(name, lambda _: self._pick(name), "guest")
-        button.add_class(f"sk-guest-{NAMES.index(name)}")
+        button.add_class(f"sk-guest-{FIGURE_NAMES.index(name)}")
         return button
 
     def _setup_panel(self) -> w.Accordion:
@@ -184,22 +196,28 @@ class PictureTable(GameTable):
         self.level_menu = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bots")
         self.notes_box = w.Checkbox(value=o["notes"], description="notes (keep every envelope you read)",
                                     indent=False)
-        for setting in (self.players_slider, self.level_menu, self.notes_box):
+        self.sherlock_box = w.Checkbox(value=o.get("sherlock", False), indent=False,
+                                       description="Sherlock expansion (a culprit among the guests)")
+        self.irene_box = w.Checkbox(value=o.get("irene", False), description="Irène", indent=False)
+        settings = (self.players_slider, self.level_menu, self.notes_box, self.sherlock_box, self.irene_box)
+        for setting in settings:
             setting.layout.max_width = "100%"
-        self.players_slider.add_class("sk-players-setting")
-        self.level_menu.add_class("sk-bots-setting")
-        self.notes_box.add_class("sk-notes-setting")
-        row = w.Box([self.players_slider, self.level_menu, self.notes_box], layout=w.Layout(flex_flow="row wrap"))
+        for setting, css in zip(settings, ("players", "bots", "notes", "sherlock", "irene")):
+            setting.add_class(f"sk-{css}-setting")
+        row = w.Box(list(settings), layout=w.Layout(flex_flow="row wrap"))
         return self.settings([row], self._new_game, replay_seconds=0.3)
 
     # --- clicks -------------------------------------------------------------------------------
 
     def _new_game(self, seed: int | None) -> None:
         self.picked = None
-        notes = self.notes_box.value
-        if not isinstance(notes, bool):
-            raise ValueError("The notes setting is on or off.")
-        self.game.new_game(self.players_slider.value, notes, self.level_menu.value, seed)
+        switches = {"notes": self.notes_box.value, "Sherlock expansion": self.sherlock_box.value,
+                    "Irène": self.irene_box.value}
+        for name, value in switches.items():
+            if not isinstance(value, bool):
+                raise ValueError(f"The {name} setting is on or off.")
+        self.game.new_game(self.players_slider.value, switches["notes"], self.level_menu.value, seed,
+                           sherlock=switches["Sherlock expansion"], irene=switches["Irène"])
 
     def _act(self, action) -> bool:
         """Play ``action`` as you; a refusal is the engine's sentence in the message."""
@@ -288,8 +306,10 @@ class PictureTable(GameTable):
         over = view.outcome is not None
         playing = not over and not self.game.replaying
         allowed = legal.moves_in_view(view) if playing else []
-        self.header.value = (f"<div class='sk-title'><b>Picture Perfect</b> · round {max(view.round, 1)} of {ROUNDS}"
-                             f" · {view.players} players{' · notes' if view.notes else ''} "
+        extras = "".join(f" · {name}" for name, on in (("notes", view.notes), ("Sherlock", view.sherlock),
+                                                     ("Irène", view.irene)) if on)
+        self.header.value = (f"<div class='sk-title'><b>Picture Perfect</b> · round {max(view.round, 1)} of "
+                             f"{rounds_of(view)} · {view.players} players{extras} "
                              f"<span class='sk-seed'>seed {self.game.seed_words}</span></div>")
         card = EXCHANGE_WORDS.get(view.exchange, "")
         self.exchange_card.value = "" if over else f"<b>Round {view.round}, the exchange card:</b> {_escape(card)}"
@@ -301,11 +321,18 @@ class PictureTable(GameTable):
         self._pool(self.vip_buttons, self.vip_bar, self._vip_moves, "vip", self._vip_click,
                    lambda a: f"Slip your VIP card into {a.guest}'s envelope")
         self.prompt.value = self._prompt(view, allowed)
+        self.questions.draw(view, allowed)
+        # the odds only while the culprit is hidden (at the end the reveal says who it was)
+        odds = odds_of(view) if view.sherlock and not over else {}
+        self.case.value = case_html(view, rounds_of(view)) if view.sherlock else ""
+        self.case.layout.display = None if view.sherlock else "none"
+        self.sheet.value = sheet_html(view, odds) if view.sherlock and not over else ""
+        self.sheet.layout.display = None if view.sherlock and not over else "none"
         self.envelopes.value = "<b>Envelopes you know</b>" + envelopes_html(view)
         self._draw_mat(view, allowed)
-        self._draw_photo(view)
+        self._draw_photo(view, odds)
         # at the end every envelope is open in the players' photos: no need to list them again
-        self.seats.value = "" if over else self._seats(view)
+        self.seats.value = "" if over else seats_html(view)
         self.seats.layout.display = "none" if over else None
         self.message.value = _escape(self.game.message)
 
@@ -314,6 +341,10 @@ class PictureTable(GameTable):
             return ""
         if self.game.replaying:
             return "<i>Replaying.</i>"
+        if view.phase in (ASKING, ANSWERING):
+            if allowed:
+                return "<b>Your turn:</b> " + ("ask a question." if view.phase == ASKING else "answer the question.")
+            return f"<i>{who(view.turn, view.player)} is asking…</i>" if view.turn is not None else ""
         if view.phase == ARRANGING:
             if view.player in view.ready:
                 waiting = [who(p, view.player) for p in range(view.players) if p not in view.ready]
@@ -334,9 +365,19 @@ class PictureTable(GameTable):
         mat = dict(view.mats[view.player])
         standing = {s: g for g, s in mat.items()}
         arranging = any(isinstance(a, (Place, Ready)) for a in allowed)
-        if self.picked is not None and (not arranging or self.picked not in NAMES):
+        figures = NAMES + (INVESTIGATORS if view.sherlock else ()) + ((IRENE,) if view.irene else ())
+        if self.picked is not None and (not arranging or self.picked not in figures or self.picked == view.victim):
             self.picked = None
+        for cell in self.table_cells:
+            cell.value = ("<div style='text-align:center;padding-top:6px;line-height:1.1'>coffin<br><small>"
+                          f"{_escape(view.victim)}</small></div>" if view.victim
+                          else "<div style='text-align:center;padding-top:14px'>table</div>")
         for name, button in self.guest_buttons.items():
+            button.layout.display = None if name in figures else "none"
+            if name == view.victim:
+                button.description, button.tooltip = f"{name} · in the coffin", f"{name} is the victim"
+                button.disabled = True
+                continue
             where = mat.get(name)
             button.description = f"{name} · {where}" if where else name
             button.tooltip = f"{name} stands on {where}: click to pick up" if where else f"Pick up {name}"
@@ -366,14 +407,15 @@ class PictureTable(GameTable):
             slider.disabled = not arranging
         self.play_area.layout.display = "none" if view.outcome is not None else "flex"
 
-    def _draw_photo(self, view: View) -> None:
+    def _draw_photo(self, view: View, odds: dict) -> None:
         if view.outcome is not None:
             self.photo.value = self.guests_box.value = ""
             parts = []
             for seat in range(view.players):
                 placements = dict(view.mats[seat])
                 photo = take(placements, camera_at(*view.cameras[seat]))
-                parts.append(final_html(view, seat, photo, view.outcome.photos[seat], view.outcome.scores[seat]))
+                parts.append(final_html(view, seat, photo, view.outcome.photos[seat], view.outcome.scores[seat],
+                                        culprit=culprit_revealed(view)))
             self.photos.value = "<div class='sk-photos'>" + "".join(parts) + "</div>"
             self.photos.layout.display = None
             return
@@ -381,24 +423,12 @@ class PictureTable(GameTable):
         self.photos.layout.display = "none"
         placements = dict(view.mats[view.player])
         photo = take(placements, camera_at(*view.cameras[view.player]))
-        self.photo.value, self.guests_box.value = live_photo_html(view, placements, photo)
-
-    def _seats(self, view: View) -> str:
-        """Who holds which envelope (public), how many guests each has placed, who is Ready."""
-        rows = []
-        for seat in range(view.players):
-            held = [g for g, h in zip(NAMES, view.holders) if h == seat]
-            ready = " · Ready" if seat in view.ready else ""
-            envelopes = ", ".join(held) if held else "no envelope"
-            placed = len(view.mats[seat])
-            rows.append(f"<li><b>{who(seat, view.player)}</b>: {_escape(envelopes)} · "
-                        f"{placed} guest{'' if placed == 1 else 's'} placed{ready}</li>")
-        middle = [g for g, h in zip(NAMES, view.holders) if h is None]
-        rows.append(f"<li><b>The middle</b>: {_escape(', '.join(middle)) if middle else 'empty'}</li>")
-        return "<b>Who holds which envelope</b><ul>" + "".join(rows) + "</ul>"
+        self.photo.value, self.guests_box.value = live_photo_html(view, placements, photo, odds)
 
     def ending_sentence(self, view, outcome) -> str:
-        return narration.ending(outcome, view.player)
+        # the GameEnded event carries the culprit, turned over at the end (the outcome does not)
+        ended = next((e for e in reversed(view.events) if isinstance(e, GameEnded)), outcome)
+        return narration.ending(ended, view.player)
 
 
 def _escape(text: str) -> str:

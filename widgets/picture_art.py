@@ -22,6 +22,7 @@ WALL = "#efe4cf"
 FLOOR = "#b89a74"
 MAT = "#9c4b3c"
 TABLE_WOOD = "#7a4a26"
+COFFIN_WOOD = "#2f2520"
 #: the mount's width around the frame, in photo units
 MOUNT = 1
 
@@ -108,12 +109,23 @@ def _shot(shot: Shot, stroke: float) -> str:
             f'<title>{label}</title>{_figure_body(shot.figure, shot.parts, shot.face, stroke)}</g>')
 
 
-def _table(table: Rect, stroke: float) -> str:
+def _table(table: Rect, stroke: float, coffin: str | None = None) -> str:
+    """The table in row 1; in a Sherlock party the coffin, dark, with the victim's name on it."""
     top = table.top - (table.top - table.bottom) / 6
-    return ('<g class="table"><title>the table</title>'
-            + _rect(table.left, table.right, table.bottom, table.top, TABLE_WOOD, f' stroke="{INK}" stroke-width="{_n(stroke)}"')
-            + _rect(table.left, table.right, top, table.top, "#9a6438", f' stroke="{INK}" stroke-width="{_n(stroke)}"')
-            + '</g>')
+    edge = f' stroke="{INK}" stroke-width="{_n(stroke)}"'
+    if coffin is None:
+        return ('<g class="table"><title>the table</title>'
+                + _rect(table.left, table.right, table.bottom, table.top, TABLE_WOOD, edge)
+                + _rect(table.left, table.right, top, table.top, "#9a6438", edge) + '</g>')
+    name = escape(coffin)
+    middle = (table.left + table.right) / 2
+    height = table.top - table.bottom
+    size = min(height / 3, (table.right - table.left) / max(len(coffin) * 0.6, 1))
+    return (f'<g class="table coffin" data-victim="{name}"><title>the coffin of {name}</title>'
+            + _rect(table.left, table.right, table.bottom, table.top, COFFIN_WOOD, edge)
+            + _rect(table.left, table.right, top, table.top, "#4a3a2e", edge)
+            + f'<text x="{_n(middle)}" y="{_n(-(table.bottom + height * 0.4))}" font-size="{_n(size)}" '
+              f'text-anchor="middle" fill="#f1e6cf" font-family="serif">{name}</text></g>')
 
 
 def _room(photo: Photo) -> str:
@@ -145,18 +157,19 @@ def _mount() -> str:
             f'height="{_n(inner[3] - inner[1])}" fill="none" stroke="{INK}" stroke-width="0.12"/>')
 
 
-def photo_svg(photo: Photo, label: str | None = None) -> str:
+def photo_svg(photo: Photo, label: str | None = None, coffin: str | None = None) -> str:
     """The photo as an ``<svg>`` filling its container's width: the room, every figure
-    farthest row first (the table before row 1), the mount around the frame."""
+    farthest row first (the table before row 1; the coffin of ``coffin``, the victim, in a
+    Sherlock party), the mount around the frame."""
     stroke = 0.06
     shots = sorted(photo.shots.values(), key=lambda s: (-s.space.row, s.space.column))
     body = [_room(photo)]
     for shot in shots:
-        if shot.space.row == 1 and not any('class="table"' in b for b in body):
-            body.append(_table(photo.table, stroke))
+        if shot.space.row == 1 and not any('class="table' in b for b in body):
+            body.append(_table(photo.table, stroke, coffin))
         body.append(_shot(shot, stroke))
-    if not any('class="table"' in b for b in body):
-        body.append(_table(photo.table, stroke))
+    if not any('class="table' in b for b in body):
+        body.append(_table(photo.table, stroke, coffin))
     body.append(_mount())
     in_photo = sum(1 for s in photo.shots.values() if s.in_frame)
     label = label or (f"The photo from the camera at {photo.camera.x} across, {photo.camera.height} high: "

@@ -12,10 +12,12 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping
 
-from sherlockkit.games.picture.guests import guest_named
+from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
+from sherlockkit.games.picture.cards import SWAPS, mechanic
+from sherlockkit.games.picture.guests import NAMES, guest_named
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.scoring import score_guest
-from sherlockkit.games.picture.state import GuestScore, View
+from sherlockkit.games.picture.state import CHOOSING, GuestScore, Return, Take, View
 from widgets.picture_art import photo_svg
 
 STYLE = """<style>
@@ -113,6 +115,13 @@ def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[li
     lines, total, unknown = [], 0, []
     for guest, shot in photo.shots.items():
         space = placements[guest]
+        if guest in INVESTIGATORS:
+            continue  # their lines come from the case (``picture_case.investigators_html``)
+        if guest == IRENE:
+            where = f"<b>{IRENE}</b> on {space}"
+            lines.append(f"<li>{where}: 5 for each VIP guest beside her</li>" if shot.in_frame
+                         else f"<li>{where}: out of the frame, 0</li>")
+            continue
         if guest not in known:
             marks = " ".join(_mark(None) for _ in range(3))
             where = f"{escape(guest)} on {space}"
@@ -123,7 +132,7 @@ def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[li
                 lines.append(f"<li>{where}: out of the frame, 0</li>")
             continue
         cards, vip = known[guest]
-        scored = score_guest(guest, cards, vip, placements, photo)
+        scored = score_guest(guest, cards, vip, placements, photo, view.victim)
         marks = " ".join(f"{_mark(m)} <small>{escape(card.text)}</small>" for m, card in zip(scored.met, cards))
         vip_tag = " <span class='sk-vip'>VIP</span>" if vip else ""
         if shot.in_frame:
@@ -134,35 +143,84 @@ def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[li
     return lines, total, unknown
 
 
-def live_photo_html(view: View, placements: Mapping[str, Space], photo) -> tuple[str, str]:
+def live_photo_html(view: View, placements: Mapping[str, Space], photo, odds=None) -> tuple[str, str]:
     """The live photo of your layout (the very photo that is scored), and under it each
-    placed guest with its wishes as far as you know and your running score."""
-    svg = photo_svg(photo)
+    placed guest with its wishes as far as you know and your running score; in a Sherlock
+    party Watson's and Holmes's lines over the culprit's ``odds`` (suspect -> chance)."""
+    from widgets.picture_case import investigators_html
+
+    svg = photo_svg(photo, coffin=view.victim)
     lines, total, unknown = known_points(view, placements, photo)
+    if view.sherlock:
+        lines += investigators_html(view, placements, photo, odds or {})
     if not lines:
         return svg, "<div class='sk-guests'><i>No guest placed yet: pick one in the list, then a space.</i></div>"
     more = (f" + ? for {escape(', '.join(unknown))} (wishes unknown)" if unknown else "")
+    case = (" <small>(Watson and Holmes apart; the culprit, wherever it stands, scores by its five wishes "
+            "instead)</small>" if view.sherlock else "")
     return svg, (f"<div class='sk-guests'><div class='sk-score'>Your photo as far as you know: "
-                 f"<b data-known-score='{total}'>{total}</b> point{'' if abs(total) == 1 else 's'}{more}</div><ul>{''.join(lines)}</ul></div>")
+                 f"<b data-known-score='{total}'>{total}</b> point{'' if abs(total) == 1 else 's'}{more}{case}"
+                 f"</div><ul>{''.join(lines)}</ul></div>")
 
 
-def final_html(view: View, seat: int, photo, scored: tuple[GuestScore, ...], score: int) -> str:
+def final_html(view: View, seat: int, photo, scored: tuple[GuestScore, ...], score: int,
+               culprit: str | None = None) -> str:
     """One player's photo at the end: the photo, the score, each guest's wishes revealed
-    and met or not, and its points."""
+    and met or not, and its points; in a Sherlock party Watson's and Holmes's lines and the
+    ``culprit``'s (its five wishes: its envelope's three and the two face-up cards) last."""
     envelopes = {g: (cards, vip) for g, cards, vip in view.envelopes}
     items = []
     for g in scored:
         cards, _ = envelopes.get(g.guest, ((), g.vip))
         vip_tag = " <span class='sk-vip'>VIP</span>" if g.vip else ""
+        name = f"<b>{escape(g.guest)}</b>"
+        if g.guest == culprit:
+            cards = tuple(cards) + tuple(view.culprit_cards)
+            name = f"<b class='sk-culprit' data-culprit-line='{escape(g.guest)}'>{escape(g.guest)}, the culprit</b>"
         if not g.in_frame:
-            items.append(f"<li><b>{escape(g.guest)}</b>{vip_tag} on {g.space}: out of the frame, 0</li>")
+            items.append(f"<li>{name}{vip_tag} on {g.space}: out of the frame, 0</li>")
+            continue
+        if g.guest in INVESTIGATORS:
+            beside = "beside the culprit" if g.met and g.met[0] else "not beside the culprit"
+            items.append(f"<li>{name} on {g.space}: {beside}, {g.points:+d}</li>")
+            continue
+        if g.guest == IRENE:
+            items.append(f"<li>{name} on {g.space}: {sum(g.met)} VIP guest{'' if sum(g.met) == 1 else 's'} "
+                         f"beside her, {g.points:+d}</li>")
             continue
         marks = " ".join(f"{_mark(m)} <small>{escape(c.text)}</small>" for m, c in zip(g.met, cards))
-        items.append(f"<li><b>{escape(g.guest)}</b>{vip_tag} on {g.space}: {g.points:+d}<br>{marks}</li>")
+        items.append(f"<li>{name}{vip_tag} on {g.space}: {g.points:+d}<br>{marks}</li>")
     won = seat in view.outcome.winners
     css = "sk-final sk-winner" if won else "sk-final"
     crown = " — wins" if won else ""
     listing = f"<ul>{''.join(items)}</ul>" if items else "<i>No guest placed.</i>"
     return (f"<div class='{css}' data-seat='{seat}'><h4>{who(seat, view.player)}: "
-            f"<span data-score='{score}'>{score}</span> points{crown}</h4>{photo_svg(photo)}"
+            f"<span data-score='{score}'>{score}</span> points{crown}</h4>{photo_svg(photo, coffin=view.victim)}"
             f"<div class='sk-guests'>{listing}</div></div>")
+
+
+def exchange_words(action, view: View) -> str:
+    """What an exchange button says: "Take Tom's envelope", "Pass Polly's envelope"..."""
+    if isinstance(action, Take):
+        source = "the middle" if mechanic(view.exchange) not in SWAPS else "your neighbour"
+        return f"Take {action.guest}'s envelope from {source}"
+    if isinstance(action, Return):
+        return f"Put {action.guest}'s envelope back"
+    if view.phase == CHOOSING:
+        return f"Pass {action.guest}'s envelope"
+    return f"Give {action.guest}'s envelope back"
+
+
+def seats_html(view: View) -> str:
+    """Who holds which envelope (public), how many guests each has placed, who is Ready."""
+    rows = []
+    for seat in range(view.players):
+        held = [g for g, h in zip(NAMES, view.holders) if h == seat]
+        ready = " · Ready" if seat in view.ready else ""
+        envelopes = ", ".join(held) if held else "no envelope"
+        placed = len(view.mats[seat])
+        rows.append(f"<li><b>{who(seat, view.player)}</b>: {escape(envelopes)} · "
+                    f"{placed} guest{'' if placed == 1 else 's'} placed{ready}</li>")
+    middle = [g for g, h in zip(NAMES, view.holders) if h is None and g != view.victim]  # the victim's is boxed
+    rows.append(f"<li><b>The middle</b>: {escape(', '.join(middle)) if middle else 'empty'}</li>")
+    return "<b>Who holds which envelope</b><ul>" + "".join(rows) + "</ul>"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from sherlockkit.games.picture import rules
+from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.guests import NAMES
 from tests.seen import widgets_under, wire_text  # noqa: F401  (the page tests import them from here)
@@ -67,12 +68,19 @@ def play_for_you(tab, rng: random.Random) -> bool:
     if exchange:
         rng.choice(exchange).click()
         return len(session.actions) > before
+    if ask_or_answer(tab, rng):
+        return len(session.actions) > before
     if not shown(tab.ready_button):
         return False
     roll = rng.random()
     free = [s for s, b in tab.space_buttons.items() if str(s) == b.description]
-    if roll < 0.45 and free:
-        place_by_clicks(tab, rng.choice(list(NAMES)), str(rng.choice(free)))
+    figures = [g for g, b in tab.guest_buttons.items() if shown(b) and not b.disabled]
+    missing = [g for g in INVESTIGATORS if g in figures and g not in dict(session.view.mats[0])]
+    if missing and free and (roll < 0.3 or "must be in your photo" in session.message):
+        front = [s for s in free if s.row <= 2] or free  # in the default camera's frame
+        place_by_clicks(tab, missing[0], str(rng.choice(front)))
+    elif roll < 0.45 and free:
+        place_by_clicks(tab, rng.choice(figures), str(rng.choice(free)))
     elif roll < 0.55:
         placed = [s for s, b in tab.space_buttons.items() if str(s) != b.description]
         if placed:
@@ -85,6 +93,24 @@ def play_for_you(tab, rng: random.Random) -> bool:
     else:
         tab.ready_button.click()
     return len(session.actions) > before
+
+
+def ask_or_answer(tab, rng: random.Random) -> bool:
+    """A question asked (a random choice of the menus) or answered (a random one of the
+    three answers: a lie is refused, and the next try may tell the truth), if the table
+    offers one; True if a button was clicked."""
+    panel = tab.questions
+    if not shown(panel):
+        return False
+    if shown(panel.asking):
+        for menu in (panel.to, panel.kind, panel.about):
+            menu.value = rng.choice([v for _, v in menu.options])
+        panel.ask_button.click()
+        return True
+    if shown(panel.answering):
+        rng.choice(panel.answer_buttons).click()
+        return True
+    return False
 
 
 def play_out(tab, rng: random.Random, check=None, limit: int = 3000) -> int:

@@ -256,7 +256,7 @@ def test_new_game_takes_the_settings():
     tab.level_menu.value = "random"
     tab.seed.value = "77"
     tab.new_button.click()
-    assert tab.game.options == {"players": 5, "notes": True} and tab.game.level == "random" and tab.game.seed == 77
+    assert tab.game.options == {"players": 5, "notes": True, "sherlock": False, "irene": False} and tab.game.level == "random" and tab.game.seed == 77
     assert "5 players" in tab.header.value and "seed 77" in tab.header.value
 
 
