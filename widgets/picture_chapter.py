@@ -1,5 +1,7 @@
-"""Picture Perfect's chapter drawn: the guests with their figures, the mat seen from above,
-photos side by side, as static HTML and SVG (the built book has no kernel).
+"""Picture Perfect's chapters drawn: the guests with their figures, the mat seen from above,
+photos side by side, as static HTML and SVG (the built book has no kernel); for the
+Sherlock expansion's chapter, an Alibi sheet with the odds, a told round, a photo's score
+line by line.
 
 Drawing only: which guest stands where, and what the photo shows, come from the engine
 (``sherlockkit.games.picture``); nothing here judges a wish or scores.
@@ -10,6 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Mapping, Sequence
 
+from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.guests import Guest
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
 from widgets.picture_art import figure_svg
@@ -109,3 +112,79 @@ def side_by_side(blocks: Sequence[str], captions: Sequence[str], min_width: int 
         f"<figcaption style='font-size:0.9em;margin-top:4px'>{escape(caption)}</figcaption></figure>"
         for block, caption in zip(blocks, captions, strict=True))
     return f"<div class='sk-picture-row' style='display:flex;flex-wrap:wrap;gap:12px'>{cells}</div>"
+
+
+# --- the Sherlock expansion's chapter (book/picture-sherlock.ipynb) ------------------------------------
+
+#: the chapter's style: rounds as folding boxes, a sheet's odds as short bars
+SHERLOCK_STYLE = """<style>
+.sk-sherlock-round { border: 1px solid #ddd; border-radius: 6px; margin: 3px 0; padding: 2px 8px; }
+.sk-sherlock-round[open] { background: #fcfbf8; }
+.sk-sherlock-round summary { cursor: pointer; line-height: 1.35; }
+.sk-sherlock-round ul { margin: 2px 0 4px 0; padding-left: 1.2em; }
+.sk-sherlock-sheet td { padding: 1px 6px; white-space: nowrap; vertical-align: middle; }
+.sk-sherlock-lines ul { margin: 2px 0; padding-left: 1.1em; font-size: 0.9em; }
+</style>"""
+#: the colour of the bar of a suspect's chance on a drawn sheet
+ODDS_BAR = "#1f4e9c"
+
+
+def _chance(p) -> str:
+    """An exact chance as its fraction and a rounded percentage ("2/9, 22%")."""
+    return f"{p}, {float(p):.0%}" if p else "0"
+
+
+def sheet_html(suspects: Sequence[str], cleared: Iterable[str], odds: Mapping[str, object],
+               label: str | None = None) -> str:
+    """An Alibi sheet drawn: each of ``suspects`` on a line, checked when ``cleared``,
+    otherwise with its exact chance of being the culprit (``odds``: suspect -> a
+    ``Fraction`` or ``Rational``) as a fraction, a percentage and a short bar. A suspect
+    missing from ``odds`` and not cleared has chance 0."""
+    cleared = set(cleared)
+    rows = []
+    for name in suspects:
+        if name in cleared:
+            rows.append(f"<tr><td>&#9745; <s>{escape(name)}</s></td><td style='color:{MUTED}'>cleared</td><td></td></tr>")
+            continue
+        p = odds.get(name, 0)
+        width = round(90 * float(p))
+        rows.append(f"<tr><td>&#9744; <b>{escape(name)}</b></td><td>{escape(_chance(p))}</td>"
+                    f"<td><span style='display:inline-block;width:{width}px;height:9px;background:{ODDS_BAR}'>"
+                    f"</span></td></tr>")
+    caption = (f"<caption style='caption-side:top;text-align:left;font-weight:bold'>{escape(label)}</caption>"
+               if label else "")
+    return f"<table class='sk-sherlock-sheet' style='font-size:0.9em'>{caption}{''.join(rows)}</table>"
+
+
+def round_html(title: str, sentences: Sequence[str], sheet: str, open_: bool = False) -> str:
+    """One round of a told party as a folding box: ``title`` on its summary line, the
+    ``sentences`` told (plain text, escaped here) as a list, then ``sheet`` (HTML, e.g. from
+    :func:`sheet_html`) under them."""
+    told = "".join(f"<li>{escape(s)}</li>" for s in sentences) or "<li>Nothing to tell.</li>"
+    return (f"<details class='sk-sherlock-round'{' open' if open_ else ''}><summary>{escape(title)}</summary>"
+            f"<ul>{told}</ul>{scrolling(sheet)}</details>")
+
+
+def score_lines_html(scored: Sequence, cards: Mapping[str, Sequence], culprit: str | None = None) -> str:
+    """A photo's score line by line, in the order scored (the culprit last in a Sherlock
+    party): each guest with its space and points, and each wish (``cards``: guest -> its
+    wish cards, the culprit's five for the culprit) met or not; Watson and Holmes beside
+    the culprit or not. ``scored``: the photo's ``GuestScore`` rows, as the engine scored them."""
+    items = []
+    for g in scored:
+        name = f"<b>{escape(g.guest)}</b>" + (" (the culprit)" if g.guest == culprit else "")
+        if not g.in_frame:
+            items.append(f"<li>{name} on {g.space}: out of the frame, 0</li>")
+            continue
+        if g.guest in INVESTIGATORS:
+            beside = "beside the culprit" if g.met and g.met[0] else "not beside the culprit"
+            items.append(f"<li>{name} on {g.space}: {beside}, {g.points:+d}</li>")
+            continue
+        wishes = "; ".join(("&#10003; " if m else "&#10007; ") + escape(c.text.rstrip("."))
+                           for m, c in zip(g.met, cards.get(g.guest, ())))
+        vip = " (VIP)" if g.vip else ""
+        items.append(f"<li>{name}{vip} on {g.space}: {g.points:+d}"
+                     + (f"<br><small>{wishes}</small>" if wishes else "") + "</li>")
+    total = sum(g.points for g in scored)
+    return (f"<div class='sk-sherlock-lines'><b>{total} points</b>"
+            f"<ul>{''.join(items) or '<li>No guest placed.</li>'}</ul></div>")
