@@ -349,8 +349,10 @@ class PictureTable(GameTable):
             if view.player in view.ready:
                 waiting = [who(p, view.player) for p in range(view.players) if p not in view.ready]
                 return f"<i>You are Ready; waiting for {_escape(', '.join(waiting))}.</i>"
+            last = (" <b>Last round:</b> Watson and Holmes must both be in your photo before you say Ready."
+                    if view.sherlock and view.round == rounds_of(view) else "")
             return ("<b>Arrange your guests.</b> Pick a guest, then a space; move the camera; "
-                    "say Ready when your photo is as you want it.")
+                    f"say Ready when your photo is as you want it.{last}")
         if view.phase == CHOOSING:
             if any(isinstance(a, Pass) for a in allowed):
                 return "<b>Your turn:</b> choose the envelope you pass on."
@@ -395,7 +397,9 @@ class PictureTable(GameTable):
         self.unplace_button.layout.display = None if arranging and self.picked in mat else "none"
         if self.picked in mat:
             self.unplace_button.description = f"Take {self.picked} off the mat"
-        self.ready_button.layout.display = None if any(isinstance(a, Ready) for a in allowed) else "none"
+        # shown while you arrange, even when the engine refuses it for now (Watson and Holmes out of
+        # the last photo): the click says why, rather than a button that vanishes unexplained
+        self.ready_button.layout.display = None if arranging else "none"
         self.mat_bar.layout.display = "none" if view.outcome is not None else "flex"
         x, height = view.cameras[view.player]
         self._drawing = True

@@ -76,9 +76,15 @@ def play_for_you(tab, rng: random.Random) -> bool:
     free = [s for s, b in tab.space_buttons.items() if str(s) == b.description]
     figures = [g for g, b in tab.guest_buttons.items() if shown(b) and not b.disabled]
     missing = [g for g in INVESTIGATORS if g in figures and g not in dict(session.view.mats[0])]
-    if missing and free and (roll < 0.3 or "must be in your photo" in session.message):
-        front = [s for s in free if s.row <= 2] or free  # in the default camera's frame
-        place_by_clicks(tab, missing[0], str(rng.choice(front)))
+    if "must be in your photo" in session.message and free:  # the last Ready refused: frame them
+        named = [g for g in INVESTIGATORS if g in session.message.split(" must ")[0]]
+        if tab.across.value != 0:
+            tab.across.value = 0
+        else:
+            front = sorted(free, key=lambda s: (s.row, abs(2 * s.column - 5)))
+            place_by_clicks(tab, named[0], str(front[0]))
+    elif missing and free and roll < 0.3:
+        place_by_clicks(tab, missing[0], str(rng.choice(free)))
     elif roll < 0.45 and free:
         place_by_clicks(tab, rng.choice(figures), str(rng.choice(free)))
     elif roll < 0.55:
