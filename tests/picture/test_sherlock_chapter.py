@@ -158,7 +158,7 @@ def test_the_table_with_and_without_questions_is_there_and_replayed(ran):
     caption = next(k for k in tables if "each played with and without the questions" in k)
     rows = tables[caption]
     assert rows[0] == ["per seat", "with questions", "without", "difference"]
-    assert [r[0] for r in rows[1:]] == ["chance given to the culprit", "culprit among the likeliest",
+    assert [r[0] for r in rows[1:]] == ["chance given to the culprit", "culprit the likeliest",
                                         "suspects left open", "investigators' points", "score"]
     assert all(re.search(r"\(.+ to .+\)", cell) for r in rows[1:] for cell in r[1:])  # each with its interval
     assert any("played again" in t for t in texts)
