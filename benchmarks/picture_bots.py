@@ -10,14 +10,18 @@ scores; *greedy* -- one pass over the guests, each on the space that raises the 
 score most, the camera left where it stands. Reported: the expected score each reaches,
 the search's lead over each (points), and time per search, with the ratio search/random.
 
-*The evaluation*: on random layouts, the exact expected score (``expect.expected_score``,
+*The evaluation*: the float ``Evaluator`` with a Sherlock case (``hunch.Case``: odds,
+victim, culprit's cards, Irène) against the same without, on the same Sherlock layouts;
+on random layouts, the exact expected score (``expect.expected_score``,
 Fractions) against the float ``Evaluator`` the search uses, and the float evaluation split
 into its two parts: the photo alone (``photo.take`` with the figures' projections
 remembered, the photo new) and the wishes alone (the evaluator's work once the photo is
 remembered). The largest float/exact gap is reported too.
 
-*Whole games*: keen bots at tables of 2, 4 and 6, every ``choose`` timed; the slowest
-move of each game (the brief: under a second) in wall and CPU time, the same with the
+*Whole games*: keen bots at tables of 2, 4 and 6, base games and Sherlock parties (issue
+14: seven rounds, the odds read once a search, the questions), every ``choose`` timed;
+the slowest move of each game (the brief: under a second -- a figure here, not a unit
+test's assert) in wall and CPU time, the same with the
 cyclic garbage collector's passes taken out, and the longest such pass inside one move
 (a full pass walks every object of the process, above all the photo's caches), the
 thinking a game, and the whole game's time (the engine's moves included).
@@ -31,7 +35,7 @@ from time import perf_counter, process_time
 
 from common import ratios, row
 from sherlockkit import engine
-from sherlockkit.games.picture import bots, expect, photo, rules
+from sherlockkit.games.picture import bots, expect, hunch, photo, rules
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import SPACES
 
@@ -131,7 +135,35 @@ def _evaluation_rows(positions, n: int, repeats: int) -> tuple[list, dict]:
     return rows, {"exact": exact_t, "float": float_t, "photo": photo_t, "wishes": wishes_t, "gap": gap}
 
 
-def _game_rows(tables, seeds) -> tuple[list, dict]:
+def _case_rows(seeds, n: int) -> tuple[list, dict]:
+    """The Evaluator's time a layout with a Sherlock case and without, on the same layouts."""
+    plain_t, case_t = [], []
+    for seed in seeds:
+        state = rules.new(seed, players=3, sherlock=True, irene=True)
+        view = rules.view(state, 0)
+        known = {g: (tuple(c), v) for g, c, v in view.envelopes}
+        knowledge = expect.Knowledge(known, hunch.unseen(view, known))
+        figures = hunch.figures(view)
+        rng = random.Random(seed)
+        layouts = []
+        for _ in range(n):
+            k = rng.randint(6, len(SPACES))
+            layouts.append((dict(zip(rng.sample(figures, k), rng.sample(SPACES, k))),
+                            photo.Camera(rng.choice(photo.CAMERA_XS), rng.choice(photo.CAMERA_HEIGHTS))))
+        for placements, camera in layouts:  # the photos remembered, as in a search
+            photo.take(placements, camera)
+        for case, times in ((None, plain_t), (hunch.case_of(view, known), case_t)):
+            ev = expect.Evaluator(knowledge, case)
+            for placements, camera in layouts:
+                ev.score(placements, camera)
+            times.append(_per_call([lambda p=p, c=c: ev.score(p, c) for p, c in layouts]))
+    rows = [row("Sherlock layout, Evaluator without the case", [t * 1e3 for t in plain_t], "ms"),
+            row("Sherlock layout, Evaluator with the case", [t * 1e3 for t in case_t], "ms"),
+            row("with the case ÷ without", ratios(case_t, plain_t), "x")]
+    return rows, {"plain": plain_t, "case": case_t}
+
+
+def _game_rows(tables, seeds, sherlock: bool = False) -> tuple[list, dict]:
     slowest, slowest_cpu, thinking, moves_a_game, wall, thinking_only, pauses = {}, {}, {}, {}, {}, {}, {}
     collector = _Collector()
     gc.callbacks.append(collector)
@@ -143,7 +175,7 @@ def _game_rows(tables, seeds) -> tuple[list, dict]:
             made = bots.make_bots({p: bots.KEEN for p in range(players)}, seed)
             timed = {p: _Timed(b, times, cpu, collected, collector) for p, b in made.items()}
             start = perf_counter()
-            _, moves = engine.play_out(rules, rules.new(seed, players=players), timed)
+            _, moves = engine.play_out(rules, rules.new(seed, players=players, sherlock=sherlock), timed)
             wall.setdefault(players, []).append(perf_counter() - start)
             slowest.setdefault(players, []).append(max(times))
             slowest_cpu.setdefault(players, []).append(max(cpu))
@@ -152,15 +184,16 @@ def _game_rows(tables, seeds) -> tuple[list, dict]:
             thinking.setdefault(players, []).append(sum(times))
             moves_a_game.setdefault(players, []).append(len(moves))
     rows = []
+    game = "keen Sherlock party" if sherlock else "keen game"
     for players in tables:
-        rows += [row(f"keen game, {players} players: slowest move", [t * 1e3 for t in slowest[players]], "ms"),
-                 row(f"keen game, {players} players: slowest move, CPU", [t * 1e3 for t in slowest_cpu[players]], "ms"),
-                 row(f"keen game, {players} players: slowest, collector out", [t * 1e3 for t in thinking_only[players]],
+        rows += [row(f"{game}, {players} players: slowest move", [t * 1e3 for t in slowest[players]], "ms"),
+                 row(f"{game}, {players} players: slowest move, CPU", [t * 1e3 for t in slowest_cpu[players]], "ms"),
+                 row(f"{game}, {players} players: slowest, collector out", [t * 1e3 for t in thinking_only[players]],
                      "ms"),
-                 row(f"keen game, {players} players: collector in a move", [t * 1e3 for t in pauses[players]], "ms"),
-                 row(f"keen game, {players} players: thinking a game", thinking[players], "s"),
-                 row(f"keen game, {players} players: whole game", wall[players], "s"),
-                 row(f"keen game, {players} players: moves", moves_a_game[players], "moves")]
+                 row(f"{game}, {players} players: collector in a move", [t * 1e3 for t in pauses[players]], "ms"),
+                 row(f"{game}, {players} players: thinking a game", thinking[players], "s"),
+                 row(f"{game}, {players} players: whole game", wall[players], "s"),
+                 row(f"{game}, {players} players: moves", moves_a_game[players], "moves")]
     gc.callbacks.remove(collector)
     return rows, {"slowest": slowest, "slowest_cpu": slowest_cpu, "slowest_without_collector": thinking_only,
                   "collector_in_a_move": pauses, "thinking": thinking, "wall": wall, "moves": moves_a_game}
@@ -205,10 +238,14 @@ def run(quick: bool = False) -> dict:
     positions = _positions(seeds)
     search_rows, search_raw = _search_rows(positions, bots.BUDGET)
     eval_rows, eval_raw = _evaluation_rows(positions, 20 if quick else 60, 3 if quick else 7)
+    case_rows, case_raw = _case_rows(seeds, 20 if quick else 60)
     game_rows, game_raw = _game_rows((2, 4, 6), range(1) if quick else range(3))
+    sherlock_rows, sherlock_raw = _game_rows((2, 4, 6), range(1) if quick else range(3), sherlock=True)
     return {"budget": bots.BUDGET, "positions": len(positions), "search": search_raw, "evaluation": eval_raw,
+            "case": case_raw,
             "games": {k: {str(p): v for p, v in d.items()} for k, d in game_raw.items()},
-            "rows": search_rows + eval_rows + game_rows}
+            "sherlock_games": {k: {str(p): v for p, v in d.items()} for k, d in sherlock_raw.items()},
+            "rows": search_rows + eval_rows + case_rows + game_rows + sherlock_rows}
 
 
 if __name__ == "__main__":
