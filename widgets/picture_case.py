@@ -225,8 +225,8 @@ class QuestionPanel(w.VBox):
             kept = menu.value
             menu.options = options
             values = [v for _, v in options]
-            if kept in values:
-                menu.value = kept
+            if values:  # a menu always holds a choice: yours if still offered, else the first
+                menu.value = kept if kept in values else values[0]
 
     def draw(self, view: View, allowed: list) -> None:
         """Show what the view allows: the asking menus, or the question put to you."""

@@ -18,7 +18,7 @@ from tests.seen import record_frames
 
 from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
-from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.figures import FIGURE_NAMES
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +61,7 @@ def wait_to_arrange(page, deadline: float) -> bool:
 
 def place(page, guest: str, space: str) -> None:
     """Pick ``guest`` in the list, click ``space``, and wait for the mat to show it there."""
-    page.locator(f"{ROOT} .sk-guest-{NAMES.index(guest)}").click()
+    page.locator(f"{ROOT} .sk-guest-{FIGURE_NAMES.index(guest)}").click()
     page.locator(f"{ROOT} .sk-space-{space}").click()
     page.wait_for_function(
         "([root, space, guest]) => (document.querySelector(`${root} .sk-space-${space}`) || {}).innerText"

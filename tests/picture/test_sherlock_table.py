@@ -159,6 +159,7 @@ def test_asking_offers_exactly_the_engines_questions_and_the_answer_comes_back_t
     assert [v for _, v in panel.to.options] == sorted({a.target for a in asks})
     assert [v for _, v in panel.kind.options] == list(questions.KINDS)
     assert {v for _, v in panel.about.options} == {a.guest for a in asks}
+    assert Ask(0, panel.to.value, panel.kind.value, panel.about.value) in asks, "the menus' first choices make a question"
     panel.to.value, panel.kind.value, panel.about.value = asks[-1].target, asks[-1].kind, asks[-1].guest
     panel.ask_button.click()
     assert tab.game.actions[-1] == Ask(0, asks[-1].target, asks[-1].kind, asks[-1].guest)
