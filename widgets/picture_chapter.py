@@ -144,7 +144,8 @@ def sheet_html(suspects: Sequence[str], cleared: Iterable[str], odds: Mapping[st
     rows = []
     for name in suspects:
         if name in cleared:
-            rows.append(f"<tr><td>&#9745; <s>{escape(name)}</s></td><td style='color:{MUTED}'>cleared</td><td></td></tr>")
+            rows.append(f"<tr><td>&#9745; <s>{escape(name)}</s></td>"
+                        f"<td style='color:{MUTED}'>cleared</td><td></td></tr>")
             continue
         p = odds.get(name, 0)
         width = round(90 * float(p))
