@@ -20,7 +20,7 @@ from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS, SHERLOCK_EXCHAN
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import SPACES
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, Camera, take
-from sherlockkit.games.picture.state import ANSWERING, OVER, Answer, Answered, Ask, VipSlipped, mat_of
+from sherlockkit.games.picture.state import ANSWERING, OVER, Answer, Answered, Ask, ExchangeTurned, VipSlipped, mat_of
 
 from .table import placed
 
@@ -48,13 +48,12 @@ def test_bots_finish_sherlock_parties_with_watson_and_holmes_in_every_photo(play
         assert all(i in shots and shots[i].in_frame for i in INVESTIGATORS)
         assert final.victim not in mat_of(final, p)
     # the VIP card is slipped in the last round only (no exchange left to carry the envelope off)
-    rounds_of = []
-    current = 0
+    rounds_of, current = [], 0
     for e in final.events:
-        current = getattr(e, "round", current) if type(e).__name__ == "ExchangeTurned" else current
+        current = e.round if isinstance(e, ExchangeTurned) else current
         if isinstance(e, VipSlipped):
             rounds_of.append(current)
-    assert all(r == LAST for r in rounds_of)
+    assert rounds_of and all(r == LAST for r in rounds_of)
     # every answer the bots gave was their sheet's; questions were asked in the three question rounds
     asked = [e for e in final.events if isinstance(e, Answered)]
     assert len(asked) == 3 * players

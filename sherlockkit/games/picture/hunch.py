@@ -37,15 +37,18 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping
 
-from sherlockkit.games.picture import alibis, culprit, legal, mat, odds
+from sherlockkit.games.picture import alibis, culprit, legal, mat, odds, wishes
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import (
     CULPRIT_POINTS, INVESTIGATOR_POINTS, IRENE_POINTS, PREFERENCES, ROUNDS, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES,
     VIP_FACTOR, Wish,
 )
 from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.expect import expected_points, guest_expectations
 from sherlockkit.games.picture.mat import Space
+from sherlockkit.games.picture.photo import take
 from sherlockkit.games.picture.questions import CONFIRMED
+from sherlockkit.games.picture.scoring import spared
 from sherlockkit.games.picture.state import Answer, Answered, Ask, View
 
 
@@ -127,10 +130,6 @@ def caught_chance(case: Case, placements: Mapping[str, Space], investigator: str
 def expected_score(knowledge, placements: Mapping[str, Space], camera, case: Case) -> Fraction:
     """The layout's expected score for a bot knowing ``knowledge`` and betting on ``case``,
     exactly (see the module's text); ``expect.Evaluator(knowledge, case)`` is its float twin."""
-    from sherlockkit.games.picture.expect import expected_points, guest_expectations
-    from sherlockkit.games.picture.photo import take
-    from sherlockkit.games.picture.scoring import spared
-
     photo = take(placements, camera)
     total = Fraction(0)
     for g in guest_expectations(knowledge, placements, camera, case.victim):
@@ -138,8 +137,6 @@ def expected_score(knowledge, placements: Mapping[str, Space], camera, case: Cas
         p = Fraction(case.odds.get(g.guest, 0))
         if not p or not g.in_frame:
             continue
-        from sherlockkit.games.picture import wishes
-
         extra = sum(wishes.met(c, g.guest, placements, photo, case.victim) for c in case.culprit_cards)
         as_culprit = expected_points(g.known_met + extra, g.unknown, g.chance, g.vip,
                                      lambda n, vip, who=g.guest: spared(culprit_points(n, vip), who, placements, vip))
