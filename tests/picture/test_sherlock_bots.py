@@ -28,20 +28,23 @@ SMALL = 60  # layouts a search: enough to play, quick for whole games
 LAST = len(SHERLOCK_EXCHANGES)
 
 
-def _party(seed: int, players: int, irene: bool = False, questions_: bool = True, budget: int = SMALL):
+def _party(seed: int, players: int, irene: bool = False, questions_: bool = True, budget: int = SMALL,
+           variant: str | None = None):
     """A Sherlock party played out by keen and forgetful bots, seat by seat alternating."""
     levels = {p: (bots.KEEN, bots.FORGETFUL)[p % 2] for p in range(players)}
     made = bots.make_bots(levels, seed, budget, questions=questions_)
-    state = rules.new(seed, players=players, sherlock=True, irene=irene)
+    state = rules.new(seed, players=players, sherlock=True, irene=irene, variant=variant)
     final, moves = engine.play_out(rules, state, made, limit=60 * players * LAST)
     return state, final, moves, made
 
 
 # --- whole parties --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players,irene", [(2, False), (3, True), (4, False), (5, True), (6, False), (6, True)])
-def test_bots_finish_sherlock_parties_with_watson_and_holmes_in_every_photo(players, irene):
-    state, final, moves, made = _party(players + 40, players, irene)
+@pytest.mark.parametrize("players,irene,variant", [(2, False, None), (3, True, None), (4, False, None),
+                                                   (5, True, None), (6, False, None), (6, True, None),
+                                                   (4, True, "more suspects")])
+def test_bots_finish_sherlock_parties_with_watson_and_holmes_in_every_photo(players, irene, variant):
+    state, final, moves, made = _party(players + 40, players, irene, variant=variant)
     assert rules.outcome(final) is not None and final.round == LAST
     for p in range(players):
         shots = take(mat_of(final, p), Camera(*final.cameras[p])).shots
@@ -65,7 +68,7 @@ def test_bots_finish_sherlock_parties_with_watson_and_holmes_in_every_photo(play
         replayed = rules.play(replayed, move)
     assert replayed == final
     # the same bots from the same seed play the same party
-    assert _party(players + 40, players, irene)[2] == moves
+    assert _party(players + 40, players, irene, variant=variant)[2] == moves
 
 
 def test_the_investigators_are_a_bet_on_the_odds():
