@@ -15,8 +15,8 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.games.picture import bots, culprit, expect, hunch, odds, questions, rules, scoring
-from sherlockkit.games.picture.alibis import INVESTIGATORS
-from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS, SHERLOCK_EXCHANGES
+from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
+from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS, LAST as LAST_ROW, RIGHT, ROW, SHERLOCK_EXCHANGES, Wish
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import SPACES
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, Camera, take
@@ -71,6 +71,12 @@ def test_bots_finish_sherlock_parties_with_watson_and_holmes_in_every_photo(play
     assert _party(players + 40, players, irene, variant=variant)[2] == moves
 
 
+def test_bots_finish_a_base_party_with_irene():
+    made = bots.make_bots({0: bots.KEEN, 1: bots.FORGETFUL, 2: bots.KEEN}, 3, SMALL)
+    final, _ = engine.play_out(rules, rules.new(3, players=3, irene=True), made)
+    assert rules.outcome(final) is not None and all(bot.odds is None for bot in made.values())
+
+
 def test_the_investigators_are_a_bet_on_the_odds():
     """In every final photo, Watson and Holmes together stand beside suspects worth at least
     the bot's single most likely suspect (by its odds at its last search), at half the bots'
@@ -114,6 +120,30 @@ def test_an_investigators_expected_points_are_a_hand_count():
     lone = {k: v for k, v in mat.items() if k != b}
     assert hunch.caught_chance(case, lone, "Watson") == Fraction(2, 3)
     assert expect.Evaluator(expect.Knowledge({}), case).guest_values(lone, camera)["Watson"] == pytest.approx(8.0)
+
+
+def test_irenes_expected_points_and_her_grace_are_a_hand_count():
+    """Irène on 2B between two guests the bot knows hold a VIP card (2A, 2C) and one that
+    does not (3B): 5 x 2 = 10. The VIP on 2A, none of its three wishes met, would expect
+    -6; beside Irène it expects 0."""
+    state = rules.new(2, players=2, irene=True)
+    view = rules.view(state, 0)
+    a, b, c = NAMES[:3]
+    unmet = (Wish(ROW, row=4), Wish(RIGHT), Wish(LAST_ROW))  # none met on 2A
+    known = {a: (unmet, True), b: (state.envelopes[1].cards, True), c: (state.envelopes[2].cards, False)}
+    case = hunch.case_of(view, known)
+    assert case.vips == {a, b} and case.odds == {}
+    mat = placed({a: "2A", b: "2C", c: "3B", IRENE: "2B"})
+    camera = next(Camera(x, h) for x in CAMERA_XS for h in CAMERA_HEIGHTS
+                  if all(s.in_frame for s in take(mat, Camera(x, h)).shots.values()))
+    ev = expect.Evaluator(expect.Knowledge(known), case)
+    values = ev.guest_values(mat, camera)
+    assert values[IRENE] == 10.0
+    assert values[a] == 0.0
+    away = {g: s for g, s in mat.items() if g != IRENE}
+    assert expect.Evaluator(expect.Knowledge(known), case).guest_values(away, camera)[a] == -6.0
+    assert hunch.expected_score(expect.Knowledge(known), mat, camera, case) == pytest.approx(
+        sum(values.values()))
 
 
 def _layouts(figures, n: int, seed: int):
