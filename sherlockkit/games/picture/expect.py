@@ -22,6 +22,10 @@ Two ways to the same number: :func:`expected_score` is exact (``Fraction``) and 
 guest by guest, for the tests and the chapter; :class:`Evaluator` gives the same value in
 floats, remembering the mat-only part of each guest's judgement (a mat wish depends only
 on the guest's space and the guests on the spaces touching it), for the bots' search.
+
+The Sherlock expansion (and Irène): the unseen pool is the party's deck (``hunch.unseen``),
+wishes are judged with the victim, Watson, Holmes and Irène have no envelope, and a
+``hunch.Case`` adds the culprit, the investigators and Irène (``hunch.py`` says how).
 """
 
 from __future__ import annotations
