@@ -196,8 +196,8 @@ class PictureTable(GameTable):
         self.level_menu = w.Dropdown(options=list(bots.LEVELS), value=self.game.level, description="bots")
         self.notes_box = w.Checkbox(value=o["notes"], description="notes (keep every envelope you read)",
                                     indent=False)
-        self.sherlock_box = w.Checkbox(value=o.get("sherlock", False), indent=False,
-                                       description="Sherlock expansion (a culprit among the guests)")
+        self.sherlock_box = w.Checkbox(value=o.get("sherlock", False), indent=False, description="Sherlock expansion",
+                                       tooltip="a culprit among the guests; seven rounds")
         self.irene_box = w.Checkbox(value=o.get("irene", False), description="Irène", indent=False)
         settings = (self.players_slider, self.level_menu, self.notes_box, self.sherlock_box, self.irene_box)
         for setting in settings:
@@ -371,6 +371,7 @@ class PictureTable(GameTable):
         if self.picked is not None and (not arranging or self.picked not in figures or self.picked == view.victim):
             self.picked = None
         for cell in self.table_cells:
+            cell.layout.background = "#2f2520" if view.victim else "#7a4a26"  # the coffin's wood, as in the photo
             cell.value = ("<div style='text-align:center;padding-top:6px;line-height:1.1'>coffin<br><small>"
                           f"{_escape(view.victim)}</small></div>" if view.victim
                           else "<div style='text-align:center;padding-top:14px'>table</div>")

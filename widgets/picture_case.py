@@ -71,10 +71,11 @@ def case_html(view: View, rounds: int) -> str:
     else:
         verdict = ("<div>The culprit is one of the open suspects on your Alibi sheet; "
                    "Watson and Holmes score 12 each beside them.</div>")
+    place = ("" if done is not None else " Place Watson and Holmes like guests: both must be in your photo "
+             "before the last Ready.")
     return (f"<div class='sk-case'><b>The case</b> · round {max(view.round, 1)} of {rounds}: "
             f"<span class='sk-coffin-name'>{escape(view.victim or '')}</span> lies in the coffin (the table). "
-            f"The culprit's face-up cards: {cards}. Place Watson and Holmes like guests: both must be in "
-            f"your photo before the last Ready.{verdict}</div>")
+            f"The culprit's face-up cards: {cards}.{place}{verdict}</div>")
 
 
 def odds_of(view: View) -> dict[str, Fraction]:

@@ -3,7 +3,9 @@ a party in progress (guests on the mat, the live photo, the envelopes) and its e
 (every player's photo side by side, wrapping on a phone): nothing sticks out, is cut off
 or makes the page scroll sideways, and the settings fit too. Pictures for a person to
 look at: /tmp/picture375.png, /tmp/picture1280.png (in progress) and
-/tmp/picture-end375.png (the ending). The ending is played out on the phone only: the
+/tmp/picture-end375.png (the ending); with the Sherlock expansion /tmp/sherlock375.png,
+/tmp/sherlock1280.png (the case, the Alibi sheet, Watson and Holmes on the mat),
+/tmp/sherlock-ask375.png (your question) and /tmp/sherlock-end{375,1280}.png (the reveal). The ending is played out on the phone only: the
 narrow screen is where photos side by side must wrap, and a whole party in the browser
 takes most of a minute (the browser test checks the ending at a desktop's width)."""
 
@@ -16,6 +18,7 @@ import pytest
 from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard, shoot
 
 from .test_browser import READY, ROOT, place, play_to_the_end, wait_to_arrange
+from .test_sherlock_browser import SETTINGS, answer_honestly, click_if_visible, start_sherlock
 
 pytestmark = pytest.mark.browser
 
@@ -54,5 +57,61 @@ def test_the_table_and_its_ending_fit_the_screen(app_url, browser, size):
         shoot(page, ROOT, END_SHOT.format(size["width"]), tall=3200)
         assert layout_problems(page) == []
         in_view(page, f"{ROOT} .sk-final", size["width"])
+    finally:
+        page.context.close()
+
+
+def _sherlock_step(page) -> str:
+    """One step of a Sherlock party by clicks: "ask", "answer", "exchange", "arrange" or "wait"."""
+    if page.locator(f"{ROOT} .sk-ask:visible").count():
+        return "ask"
+    if page.locator(f"{ROOT} .sk-answer:visible").count():
+        answer_honestly(page)
+        return "answer"
+    if click_if_visible(page, f"{ROOT} .sk-exchange"):
+        return "exchange"
+    if page.locator(f"{ROOT} .sk-ready:visible").count():
+        return "arrange"
+    page.wait_for_timeout(200)
+    return "wait"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_sherlock_party_and_its_reveal_fit_the_screen(app_url, browser, size):
+    width = size["width"]
+    page = open_dashboard(browser, app_url, "picture.ipynb", size, READY)
+    try:
+        start_sherlock(page)
+        deadline = time.monotonic() + 200
+        placed = shot_asking = False
+        while not page.locator(f"{ROOT} .sk-ending").is_visible():
+            assert time.monotonic() < deadline, "the party did not end in time"
+            step = _sherlock_step(page)
+            if step == "ask":
+                if not shot_asking and width == PHONE["width"]:
+                    shoot(page, ROOT, f"/tmp/sherlock-ask{width}.png", tall=3600)
+                    assert layout_problems(page) == []
+                    shot_asking = True
+                click_if_visible(page, f"{ROOT} .sk-ask")
+            elif step == "arrange":
+                if not placed:
+                    victim = page.locator(f"{ROOT} .sk-coffin-name").inner_text()
+                    guest = "Mr Wren" if victim != "Mr Wren" else "Doctor Vale"  # the victim lies in the coffin
+                    for guest, space in (("Watson", "2A"), ("Holmes", "2D"), (guest, "3B")):
+                        place(page, guest, space)
+                    shoot(page, ROOT, f"/tmp/sherlock{width}.png", tall=3600)
+                    assert layout_problems(page) == []
+                    in_view(page, f"{ROOT} .sk-mat, {ROOT} .sk-photo svg, {ROOT} .sk-sheet table, "
+                                  f"{ROOT} .sk-case", width)
+                    placed = True
+                click_if_visible(page, f"{ROOT} .sk-ready")
+        page.locator(f"{ROOT} .sk-final svg").first.wait_for(state="visible", timeout=10_000)
+        shoot(page, ROOT, f"/tmp/sherlock-end{width}.png", tall=3600)
+        assert layout_problems(page) == []
+        in_view(page, f"{ROOT} .sk-final, {ROOT} .sk-case", width)
+        page.get_by_text(SETTINGS).click()
+        page.locator(f"{ROOT} .sk-sherlock-setting").wait_for()
+        assert layout_problems(page) == []
     finally:
         page.context.close()
