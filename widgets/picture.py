@@ -20,19 +20,18 @@ import ipywidgets as w
 
 from sherlockkit.games.picture import bots, legal, narration, rules
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
-from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, SHERLOCK_EXCHANGES
+from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS
 from sherlockkit.games.picture.figures import FIGURE_NAMES
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, camera_at, take
-from sherlockkit.games.picture.state import (
-    ANSWERING, ARRANGING, ASKING, CHOOSING, EXCHANGING, Aim, GameEnded, Pass, Place, Read, Ready, Return, Take,
-    Unplace, View, Vip,
-)
+from sherlockkit.games.picture.state import Aim, GameEnded, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip
 from widgets.bakerstreet import Parts
 from widgets.controls import action_button, guarded
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
-from widgets.picture_stage import STYLE, envelopes_html, exchange_words, final_html, live_photo_html, seats_html, who
+from widgets.picture_stage import (
+    STYLE, envelopes_html, exchange_words, final_html, live_photo_html, prompt_html, rounds_of, seats_html,
+)
 from widgets.session import GameSession
 from widgets.table import GameTable
 
@@ -42,11 +41,6 @@ ARRANGE_SECONDS = 0.35
 LOG_LINES = 80
 #: the mat as seen from above, the back row on top and the camera below row 1
 MAT_ROWS = tuple(range(ROWS, 0, -1))
-
-
-def rounds_of(view: View) -> int:
-    """How many rounds the party has: seven with the Sherlock expansion (one a card), else six."""
-    return len(SHERLOCK_EXCHANGES) if view.sherlock else ROUNDS
 
 
 class PictureSession(GameSession):
@@ -320,7 +314,7 @@ class PictureTable(GameTable):
         self._vip_moves = [a for a in allowed if isinstance(a, Vip)]
         self._pool(self.vip_buttons, self.vip_bar, self._vip_moves, "vip", self._vip_click,
                    lambda a: f"Slip your VIP card into {a.guest}'s envelope")
-        self.prompt.value = self._prompt(view, allowed)
+        self.prompt.value = prompt_html(view, allowed, self.game.replaying)
         self.questions.draw(view, allowed)
         # the odds only while the culprit is hidden (at the end the reveal says who it was)
         odds = odds_of(view) if view.sherlock and not over else {}
@@ -335,33 +329,6 @@ class PictureTable(GameTable):
         self.seats.value = "" if over else seats_html(view)
         self.seats.layout.display = "none" if over else None
         self.message.value = _escape(self.game.message)
-
-    def _prompt(self, view: View, allowed: list) -> str:
-        if view.outcome is not None:
-            return ""
-        if self.game.replaying:
-            return "<i>Replaying.</i>"
-        if view.phase in (ASKING, ANSWERING):
-            if allowed:
-                return "<b>Your turn:</b> " + ("ask a question." if view.phase == ASKING else "answer the question.")
-            return f"<i>{who(view.turn, view.player)} is asking…</i>" if view.turn is not None else ""
-        if view.phase == ARRANGING:
-            if view.player in view.ready:
-                waiting = [who(p, view.player) for p in range(view.players) if p not in view.ready]
-                return f"<i>You are Ready; waiting for {_escape(', '.join(waiting))}.</i>"
-            last = (" <b>Last round:</b> Watson and Holmes must both be in your photo before you say Ready."
-                    if view.sherlock and view.round == rounds_of(view) else "")
-            return ("<b>Arrange your guests.</b> Pick a guest, then a space; move the camera; "
-                    f"say Ready when your photo is as you want it.{last}")
-        if view.phase == CHOOSING:
-            if any(isinstance(a, Pass) for a in allowed):
-                return "<b>Your turn:</b> choose the envelope you pass on."
-            return "<i>Waiting for everyone to choose an envelope to pass…</i>"
-        if view.phase == EXCHANGING and view.turn == view.player and allowed:
-            return "<b>Your turn to exchange.</b>"
-        if view.turn is not None:
-            return f"<i>{who(view.turn, view.player)} is exchanging…</i>"
-        return ""
 
     def _draw_mat(self, view: View, allowed: list) -> None:
         mat = dict(view.mats[view.player])

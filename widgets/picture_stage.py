@@ -13,11 +13,13 @@ from html import escape
 from typing import Mapping
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
-from sherlockkit.games.picture.cards import SWAPS, mechanic
+from sherlockkit.games.picture.cards import ROUNDS, SHERLOCK_EXCHANGES, SWAPS, mechanic
 from sherlockkit.games.picture.guests import NAMES, guest_named
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.scoring import score_guest
-from sherlockkit.games.picture.state import CHOOSING, GuestScore, Return, Take, View
+from sherlockkit.games.picture.state import (
+    ANSWERING, ARRANGING, ASKING, CHOOSING, EXCHANGING, GuestScore, Pass, Return, Take, View,
+)
 from widgets.picture_art import photo_svg
 
 STYLE = """<style>
@@ -224,3 +226,37 @@ def seats_html(view: View) -> str:
     middle = [g for g, h in zip(NAMES, view.holders) if h is None and g != view.victim]  # the victim's is boxed
     rows.append(f"<li><b>The middle</b>: {escape(', '.join(middle)) if middle else 'empty'}</li>")
     return "<b>Who holds which envelope</b><ul>" + "".join(rows) + "</ul>"
+
+
+def rounds_of(view: View) -> int:
+    """How many rounds the party has: seven with the Sherlock expansion (one a card), else six."""
+    return len(SHERLOCK_EXCHANGES) if view.sherlock else ROUNDS
+
+
+def prompt_html(view: View, allowed: list, replaying: bool) -> str:
+    """What the table asks of you now (or who it waits for), in a line."""
+    if view.outcome is not None:
+        return ""
+    if replaying:
+        return "<i>Replaying.</i>"
+    if view.phase in (ASKING, ANSWERING):
+        if allowed:
+            return "<b>Your turn:</b> " + ("ask a question." if view.phase == ASKING else "answer the question.")
+        return f"<i>{who(view.turn, view.player)} is asking…</i>" if view.turn is not None else ""
+    if view.phase == ARRANGING:
+        if view.player in view.ready:
+            waiting = [who(p, view.player) for p in range(view.players) if p not in view.ready]
+            return f"<i>You are Ready; waiting for {escape(', '.join(waiting))}.</i>"
+        last = (" <b>Last round:</b> Watson and Holmes must both be in your photo before you say Ready."
+                if view.sherlock and view.round == rounds_of(view) else "")
+        return ("<b>Arrange your guests.</b> Pick a guest, then a space; move the camera; "
+                f"say Ready when your photo is as you want it.{last}")
+    if view.phase == CHOOSING:
+        if any(isinstance(a, Pass) for a in allowed):
+            return "<b>Your turn:</b> choose the envelope you pass on."
+        return "<i>Waiting for everyone to choose an envelope to pass…</i>"
+    if view.phase == EXCHANGING and view.turn == view.player and allowed:
+        return "<b>Your turn to exchange.</b>"
+    if view.turn is not None:
+        return f"<i>{who(view.turn, view.player)} is exchanging…</i>"
+    return ""
