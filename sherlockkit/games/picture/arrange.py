@@ -44,7 +44,7 @@ def aim(state: State, action: Aim) -> State:
 
 def slip_vip(state: State, action: Vip) -> State:
     """The player's VIP card goes into the envelope (seen by whoever reads it from now on)."""
-    i = index(action.guest)
+    i = index(action.guest, state)
     envelope: Envelope = replace(state.envelopes[i], vip=True)
     return replace(state, envelopes=replace_at(state.envelopes, i, envelope),
                    vips=replace_at(state.vips, action.player, False),

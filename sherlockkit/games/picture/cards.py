@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sherlockkit.games.picture.guests import GUESTS, NAMES
+from sherlockkit.games.picture.guests import DETECTIVE_NAMES, GUESTS, NAMES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 ROUNDS = 6
@@ -83,6 +83,18 @@ def _deck() -> tuple[Wish, ...]:
 
 
 PREFERENCES: tuple[Wish, ...] = _deck()
+#: the variant "detectives as guests" (ours): a "next to" and a "hide ...'s face" card for
+#: each of Watson, Holmes and Irène (all three show a face), added to the deck only there
+DETECTIVE_PREFERENCES: tuple[Wish, ...] = tuple(
+    Wish(kind, guest=name) for name in DETECTIVE_NAMES for kind in (NEXT_TO, HIDE))
+
+
+def detectives_deck(guests: tuple[str, ...]) -> tuple[Wish, ...]:
+    """The preference deck of a "detectives as guests" party whose guests are ``guests``:
+    the base deck and the detectives' six cards, less every card naming a guest who is not
+    at the party (back in the box), in a fixed order (the deal shuffles it)."""
+    present = set(guests)
+    return tuple(c for c in PREFERENCES + DETECTIVE_PREFERENCES if c.guest is None or c.guest in present)
 
 # --- the Sherlock expansion's cards (issue 14) -----------------------------------------------------
 
@@ -115,14 +127,16 @@ def draw_way_out(shuffled: list[Wish]) -> tuple[Wish, list[Wish]]:
     return shuffled[at], shuffled[:at] + shuffled[at + 1:]
 
 
-def deal_envelopes(shuffled: list[Wish]) -> tuple[tuple[tuple[Wish, ...], ...], tuple[Wish, ...]]:
-    """Three cards into each guest's envelope (in ``GUESTS`` order) from the top of the
+def deal_envelopes(shuffled: list[Wish], names: tuple[str, ...] = NAMES
+                   ) -> tuple[tuple[tuple[Wish, ...], ...], tuple[Wish, ...]]:
+    """Three cards into each guest's envelope (in ``names`` order: the party's guests,
+    ``GUESTS`` by default) from the top of the
     ``shuffled`` deck, and the cards left over. A card that names the envelope's own guest,
     or repeats a card already in that envelope, is put aside and the next one taken; the
     cards put aside go back under the deck. Returns (envelopes, the rest of the deck)."""
     deck = list(shuffled)
     envelopes = []
-    for name in NAMES:
+    for name in names:
         inside: list[Wish] = []
         aside: list[Wish] = []
         while len(inside) < PER_ENVELOPE:

@@ -64,13 +64,13 @@ def read(state: State, seat: int, guest: str) -> State:
     with its Alibi card in a Sherlock party."""
     from sherlockkit.games.picture.alibis import alibi_of
 
-    envelope = state.envelopes[index(guest)]
+    envelope = state.envelopes[index(guest, state)]
     seen = Read(seat, guest, envelope.cards, envelope.vip, alibi_of(state.alibis, guest))
     return replace(state, events=state.events + (seen,))
 
 
 def _move(state: State, guest: str, to: int | None) -> State:
-    return replace(state, holders=replace_at(state.holders, index(guest), to))
+    return replace(state, holders=replace_at(state.holders, index(guest, state), to))
 
 
 def start(state: State) -> State:

@@ -51,6 +51,36 @@ NAMES = tuple(g.name for g in GUESTS)
 BY_NAME = {g.name: g for g in GUESTS}
 
 
+# --- the variant "detectives as guests" (issue 14) ------------------------------------------------
+#: Watson, Holmes and Irène as plain guests, in this order: each with an envelope of wishes,
+#: scored by them like anyone; Watson and Holmes are men, Irène a woman. (The same names as
+#: the expansion's figures, ``figures.EXPANSION_NAMES``.)
+DETECTIVES: tuple[Guest, ...] = (
+    Guest("Watson", MAN, "the doctor, in a bowler hat, notebook in hand"),
+    Guest("Holmes", MAN, "the detective in his deerstalker, pipe in hand"),
+    Guest("Irène", WOMAN, "the adventuress, in an evening gown"),
+)
+DETECTIVE_NAMES = tuple(g.name for g in DETECTIVES)
+#: every guest who may come to a party: our fourteen, then the three detectives
+EVERY_NAME = NAMES + DETECTIVE_NAMES
+#: how many guests a party has (the detectives' variant removes three of the seventeen)
+PARTY_SIZE = len(NAMES)
+
+
+def party(table) -> tuple[str, ...]:
+    """The fourteen guests of this party (a ``State``, a ``View``, or anything with a
+    ``guests`` field), in a fixed order -- our order, then Watson, Holmes, Irène -- the
+    order the table keeps envelopes and holders in. An empty ``guests`` (every party but
+    the detectives' variant) means our fourteen, ``NAMES``."""
+    return tuple(getattr(table, "guests", ()) or ()) or NAMES
+
+
+def in_party_order(names) -> tuple[str, ...]:
+    """``names`` (guests of any party) in the fixed order of ``EVERY_NAME``."""
+    chosen = set(names)
+    return tuple(g for g in EVERY_NAME if g in chosen)
+
+
 def guest_named(name: str) -> Guest:
     """The guest called ``name``; ``ValueError`` with a sentence if there is none."""
     if name in BY_NAME:

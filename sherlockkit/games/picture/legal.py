@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from sherlockkit.games.picture.cards import SHERLOCK_EXCHANGES, GIVE_BACK, SWAPS, TAKE, TRADE_MIDDLE, mechanic
 from sherlockkit.games.picture.exchange import neighbour
-from sherlockkit.games.picture.guests import NAMES, guest_named
+from sherlockkit.games.picture.guests import EVERY_NAME, party, guest_named
 from sherlockkit.games.picture.mat import SPACES, space_named
 from sherlockkit.games.picture import questions
 from sherlockkit.games.picture.state import (
     ANSWERING, ASKING, Answer, Ask, ARRANGING, CHOOSING, EXCHANGING, OVER, Aim, Pass, Place, Ready, Return, State, Take, Unplace, Vip, held, holder,
-    mat_of,
+    index, mat_of,
 )
 
 _EXCHANGE_MOVES = (Take, Pass, Return)
@@ -50,10 +50,9 @@ def refusal(state: State, action) -> str | None:
         if wrong:
             return wrong
         if wrong is None:
-            try:
-                guest_named(guest)
-            except ValueError as error:
-                return str(error)
+            wrong = _absent(state, guest)
+            if wrong:
+                return wrong
     if isinstance(action, _EXCHANGE_MOVES):
         if state.phase == ARRANGING:
             return "The envelopes have been exchanged this round: now everyone arranges their guests."
@@ -78,6 +77,21 @@ def _sherlock_refusal(state: State, action) -> str | None:
             return f"{guest} is the victim: their figure lies in the coffin."
         if isinstance(action, (Take, Pass, Return, Vip)):
             return f"{guest} is the victim: their envelope went back to the box."
+    return None
+
+
+def _absent(state: State, guest: str) -> str | None:
+    """Why ``guest`` takes no part in this party (a sentence), or ``None`` when it does:
+    nobody's name; or, in the detectives' variant, a guest whose envelope, cards and
+    figure went back to the box."""
+    if guest in party(state):
+        return None
+    if state.guests and guest in EVERY_NAME:
+        return f"{guest} is not at this party: their envelope, cards and figure went back to the box."
+    try:
+        guest_named(guest)
+    except ValueError as error:
+        return str(error)
     return None
 
 
@@ -156,7 +170,7 @@ def _arranging_refusal(state: State, action) -> str | None:
             return "You have already slipped your VIP card into an envelope."
         if holder(state, action.guest) != action.player:
             return f"You do not hold {action.guest}'s envelope."
-        if state.envelopes[NAMES.index(action.guest)].vip:
+        if state.envelopes[index(action.guest, state)].vip:
             return _cap(f"{action.guest}'s envelope already holds a VIP card.")
         return None
     if isinstance(action, Ready):
@@ -201,15 +215,16 @@ def moves(state: State, player: int) -> list:
         return []
     if state.phase in (ASKING, ANSWERING):
         return questions.moves(state, player)
+    guests = party(state)
     if state.phase in (EXCHANGING, CHOOSING):
-        candidates = [kind(player, g) for kind in _EXCHANGE_MOVES for g in NAMES]
+        candidates = [kind(player, g) for kind in _EXCHANGE_MOVES for g in guests]
     elif player in state.ready:
         return []
     else:
         xs, heights = camera_ranges()
-        figures = NAMES + _investigators(state) + _irene(state)
+        figures = guests + _investigators(state) + _irene(state)
         candidates = [Place(player, g, str(s)) for g in figures for s in SPACES]
-        candidates += [Unplace(player, g) for g in figures] + [Vip(player, g) for g in NAMES]
+        candidates += [Unplace(player, g) for g in figures] + [Vip(player, g) for g in guests]
         candidates += [Aim(player, x, h) for x in xs for h in heights] + [Ready(player)]
     return [a for a in candidates if refusal(state, a) is None]
 
@@ -226,11 +241,11 @@ def moves_in_view(view) -> list:
     stand_in = State(
         players=view.players, notes=view.notes, seed=0, step=0, round=view.round,
         exchanges=SHERLOCK_EXCHANGES if view.sherlock else (view.exchange,) * max(view.round, 1), phase=view.phase,
-        envelopes=tuple(Envelope(g, (), known.get(g, False)) for g in NAMES), holders=view.holders, deck=(),
+        envelopes=tuple(Envelope(g, (), known.get(g, False)) for g in party(view)), holders=view.holders, deck=(),
         mats=view.mats, cameras=view.cameras, turns=() if view.turn is None else (view.turn,),
         chosen=tuple(view.my_choice if p == me else None for p in range(view.players)), pending=view.pending,
         taken=view.taken, ready=view.ready, vips=tuple(view.vip_unused if p == me else False
                                                       for p in range(view.players)), events=view.events,
         sherlock=view.sherlock, victim=view.victim, question=view.question, irene=view.irene,
-        variant=view.variant, outside=view.outside)
+        variant=view.variant, outside=view.outside, guests=view.guests)
     return moves(stand_in, me)

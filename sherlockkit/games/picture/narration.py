@@ -70,6 +70,12 @@ def _alibi_words(alibi: str | None) -> str:
     return f" Its Alibi card clears {alibi}."
 
 
+def _listed(names) -> str:
+    """Names as a list in words: "A, B and C"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _vip_words(vip: bool) -> str:
     return " and a VIP card" if vip else ""
 
@@ -91,6 +97,11 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
                     f"were outside at the time: they saw nothing and are cleared. One of the suspects did it; the "
                     f"culprit's two face-up cards say {way_out}. {event.players} players arrange the guests, with "
                     f"Watson and Holmes.{held}{notes}")
+        removed = getattr(event, "removed", ())
+        if removed:
+            return (f"The party begins, Watson, Holmes and Irène invited as guests; three of the seventeen stay in "
+                    f"the box with their envelopes and every card naming them: {_listed(removed)}. "
+                    f"{event.players} players arrange the same fourteen guests.{held}{notes}")
         return f"The party begins: {event.players} players arrange the same fourteen guests.{held}{notes}"
     if isinstance(event, ExchangeTurned):
         said = f"Round {event.round}, the exchange card: {EXCHANGE_WORDS[event.card]}"
@@ -174,11 +185,11 @@ def detail(event: Event, me: int | None = None, names: tuple[str, ...] | None = 
                 parts.append(f"{g.guest} on {g.space} is out of the frame: 0")
                 continue
             vip = ", doubled as a VIP" if g.vip else ""
-            if g.guest == IRENE:
+            if g.guest == IRENE and not event.detectives_as_guests:
                 parts.append(f"Irène on {g.space}: {sum(g.met)} VIP guest{'s' if sum(g.met) != 1 else ''} "
                              f"beside her, {g.points}")
                 continue
-            if g.guest in INVESTIGATORS:
+            if g.guest in INVESTIGATORS and not event.detectives_as_guests:
                 parts.append(f"{g.guest} on {g.space}: {'next to' if g.met[0] else 'not next to'} the culprit, "
                              f"{g.points}")
                 continue
@@ -186,7 +197,8 @@ def detail(event: Event, me: int | None = None, names: tuple[str, ...] | None = 
             parts.append(f"{g.guest}{culprit} on {g.space}: {sum(g.met)} of {len(g.met)} wishes met{vip}, {g.points}")
         shown = "; ".join(parts) if parts else "no guest placed"
         more = (" Watson and Holmes score 12 each next to the culprit; the culprit scores -6, -2, 1, 4, 8 or 12 for "
-                "0 to 5 of its wishes met.") if any(g.guest in INVESTIGATORS for g in event.guests) else ""
+                "0 to 5 of its wishes met.") if any(g.guest in INVESTIGATORS for g in event.guests) \
+            and not event.detectives_as_guests else ""
         return f"{shown}. A guest scores -3, 1, 3 or 6 for 0, 1, 2 or 3 wishes met.{more}"
     return ""
 

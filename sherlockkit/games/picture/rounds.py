@@ -47,7 +47,7 @@ def end_round(state: State) -> State:
 def finish(state: State) -> State:
     """The photos are taken and scored; every envelope and score is shown."""
     result = scoring.final(state)
-    taken = tuple(PhotoTaken(p, photo, result.scores[p]) for p, photo in enumerate(result.photos))
+    taken = tuple(PhotoTaken(p, photo, result.scores[p], bool(state.guests)) for p, photo in enumerate(result.photos))
     shown = tuple((e.guest, e.cards, e.vip) for e in state.envelopes)
     ended = GameEnded(shown, result.scores, result.winners, state.culprit)
     return replace(state, phase=OVER, result=result, ready=frozenset(), events=state.events + taken + (ended,))

@@ -22,9 +22,9 @@ from sherlockkit.engine import IllegalAction, chance, check_action, check_player
 from sherlockkit.games.picture import alibis, arrange, exchange, questions, rounds
 from sherlockkit.games.picture.cards import (
     CULPRIT_CARD, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES, EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, draw_way_out,
-    envelopes_each, fits,
+    detectives_deck, envelopes_each, fits,
 )
-from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.guests import EVERY_NAME, NAMES, PARTY_SIZE, in_party_order, party
 from sherlockkit.games.picture.legal import moves, refusal
 from sherlockkit.games.picture.state import (
     ACTIONS, Answer, Answered, Ask, EXCHANGING, OVER, Action, Aim, Chose, Dealt, Envelope, Outcome, Pass, Place, Read,
@@ -52,7 +52,10 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
     an Alibi card in every envelope, Watson and Holmes among every player's figures
     (``alibis.py``); with ``variant="more suspects"`` two guests drawn at random were
     outside instead of the children, and the culprit and victim may be any of the twelve
-    others. ``ValueError`` with a sentence for an option that cannot be played."""
+    others. With ``variant="detectives as guests"`` (the base game, without ``sherlock``
+    or ``irene``) Watson, Holmes and Irène come as plain guests and three of the seventeen
+    are drawn to stay in the box (``State.guests``, public). ``ValueError`` with a
+    sentence for an option that cannot be played."""
     check_seed(seed)
     check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     for option, value in (("notes", notes), ("sherlock", sherlock), ("irene", irene)):
@@ -62,19 +65,40 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
         raise ValueError(f"There is no variant {str(variant)[:30]!r}: play none, "
                          f"{VARIANTS[1]!r} or {VARIANTS[2]!r}.")
     if variant == DETECTIVES_AS_GUESTS:
-        raise ValueError("The variant \"detectives as guests\" is not played here: our fourteen guests "
-                         "have no envelopes for Watson, Holmes and Irène. Play \"more suspects\" or none.")
+        if sherlock or irene:
+            raise ValueError("The variant \"detectives as guests\" is a way to play the base game: Watson and "
+                             "Holmes cannot be guests and investigators at once, and Irène is a guest here. "
+                             "Leave the Sherlock expansion and Irène out.")
+        return _detectives_party(seed, players, notes)
     if variant is not None and not sherlock:
         raise ValueError(f"The variant {variant!r} is a way to play the Sherlock expansion: "
                          "choose the Sherlock expansion too.")
-    deck = list(PREFERENCES) + (list(SHERLOCK_PREFERENCES) if sherlock else [])
+    return _deal(seed, players, notes, sherlock, irene, variant)
+
+
+def _detectives_party(seed: int, players: int, notes: bool) -> State:
+    """The variant "detectives as guests" (the base game): three of the seventeen guests
+    (ours and Watson, Holmes, Irène), drawn from the seed's own stream, go back to the
+    box with every card naming them; the other fourteen play as plain guests."""
+    removed = in_party_order(chance(seed, 0, "guests removed").sample(EVERY_NAME, len(EVERY_NAME) - PARTY_SIZE))
+    guests = tuple(g for g in EVERY_NAME if g not in removed)
+    return _deal(seed, players, notes, False, False, DETECTIVES_AS_GUESTS, guests, removed)
+
+
+def _deal(seed: int, players: int, notes: bool, sherlock: bool, irene: bool, variant: str | None,
+          guests: tuple[str, ...] = (), removed: tuple[str, ...] = ()) -> State:
+    """The party dealt from ``seed`` with the options checked by ``new``; ``guests``: the
+    party's fourteen in the detectives' variant (empty: ours), ``removed`` the three back
+    in the box."""
+    names = guests or NAMES
+    deck = list(detectives_deck(guests) if guests else PREFERENCES) + (list(SHERLOCK_PREFERENCES) if sherlock else [])
     chance(seed, 0, "preferences").shuffle(deck)
     case, way_out = None, None
     if sherlock:
         case = alibis.deal_case(seed, alibis.draw_outside(seed) if variant == MORE_SUSPECTS else ())
         way_out, deck = draw_way_out(deck)
-    contents, rest = deal_envelopes(deck)
-    order = list(NAMES)
+    contents, rest = deal_envelopes(deck, names)
+    order = list(names)
     chance(seed, 0, "envelopes").shuffle(order)
     if case is not None:  # the victim's envelope is boxed, the outside guests' lie in the middle
         order = [g for g in order if g != case.victim and g not in alibis.outside(case)]
@@ -88,12 +112,13 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
 
     state = State(
         players=players, notes=notes, seed=seed, step=0, round=0, exchanges=tuple(exchanges[:len(SHERLOCK_EXCHANGES) if sherlock else ROUNDS]),
-        phase=EXCHANGING, envelopes=tuple(Envelope(g, c) for g, c in zip(NAMES, contents)),
-        holders=tuple(holders.get(g) for g in NAMES), deck=rest, mats=((),) * players,
+        phase=EXCHANGING, envelopes=tuple(Envelope(g, c) for g, c in zip(names, contents)),
+        holders=tuple(holders.get(g) for g in names), deck=rest, mats=((),) * players,
         cameras=((DEFAULT_CAMERA.x, DEFAULT_CAMERA.height),) * players, turns=(), chosen=(None,) * players,
         pending=None, taken=frozenset(), ready=frozenset(), vips=(True,) * players,
-        events=(Dealt(players, notes, tuple((g, holders[g]) for g in NAMES if g in holders), irene=irene),),
-        irene=irene,
+        events=(Dealt(players, notes, tuple((g, holders[g]) for g in names if g in holders), irene=irene,
+                      removed=removed),),
+        irene=irene, variant=variant if guests else None, guests=guests,
     )
     if case is not None:
         culprit_cards = (CULPRIT_CARD, way_out)
@@ -101,7 +126,7 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
                         alibis=case.alibis, culprit_cards=culprit_cards, outside=case.outside,
                         events=(replace(state.events[0], victim=case.victim, culprit_cards=culprit_cards,
                                         outside=case.outside),))
-    for g in NAMES:
+    for g in names:
         if g in holders:
             state = exchange.read(state, holders[g], g)
     return rounds.begin(state, 1)
@@ -152,7 +177,7 @@ def known_envelopes(state: State, player: int) -> tuple[tuple[str, tuple, bool],
     for e, h in zip(state.envelopes, state.holders):
         if h == player:
             known[e.guest] = (e.cards, e.vip)
-    return tuple((g, *known[g]) for g in NAMES if g in known)
+    return tuple((g, *known[g]) for g in party(state) if g in known)
 
 
 def view(state: State, player: int) -> View:
@@ -169,6 +194,7 @@ def view(state: State, player: int) -> View:
         envelopes=known_envelopes(state, player), outcome=state.result, events=seen,
         sherlock=state.sherlock, victim=state.victim, culprit_cards=state.culprit_cards, irene=state.irene,
         cleared=alibi_sheet(state, player), question=state.question, variant=state.variant, outside=state.outside,
+        guests=state.guests,
     )
 
 
@@ -204,11 +230,12 @@ def shuffle_hidden(state: State, player: int, rng: random.Random, tries: int = 1
     if state.phase == OVER:
         return state
     seen = read_by(state, player)
-    hidden = [i for i, g in enumerate(NAMES) if g not in seen]
+    names = party(state)
+    hidden = [i for i, g in enumerate(names) if g not in seen]
     pool = [c for i in hidden for c in state.envelopes[i].cards] + list(state.deck)
     for _ in range(tries):
         rng.shuffle(pool)
-        dealt = {NAMES[i]: tuple(pool[3 * k:3 * k + 3]) for k, i in enumerate(hidden)}
+        dealt = {names[i]: tuple(pool[3 * k:3 * k + 3]) for k, i in enumerate(hidden)}
         if all(fits(g, cards) for g, cards in dealt.items()):
             break
     else:

@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 from sherlockkit.games.picture import mat, wishes
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import CULPRIT_POINTS, INVESTIGATOR_POINTS, IRENE_POINTS, POINTS, VIP_FACTOR, Wish
-from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.guests import NAMES, in_party_order
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.state import Envelope, GuestScore, Outcome, State, mat_of
 
@@ -24,13 +24,16 @@ def points(met: int, vip: bool) -> int:
 
 
 def score_guest(guest: str, cards: Sequence[Wish], vip: bool, placements: Mapping[str, Space], photo,
-                victim: str | None = None) -> GuestScore:
+                victim: str | None = None, guests: Sequence[str] = NAMES) -> GuestScore:
     """One placed guest of a photo with the wishes ``cards`` (and ``vip``): which are met,
     and its points -- by wishes met when it is in the frame (Irène's grace for a VIP beside
-    her), 0 when it is wholly outside."""
+    her, unless she is one of the party's ``guests``), 0 when it is wholly outside."""
     shot = photo.shots[guest]
     met = tuple(wishes.met(card, guest, placements, photo, victim) for card in cards)
-    worth = spared(points(sum(met), vip), guest, placements, vip) if shot.in_frame else 0
+    worth = points(sum(met), vip)
+    if not irene_is_guest(guests):
+        worth = spared(worth, guest, placements, vip)
+    worth = worth if shot.in_frame else 0
     return GuestScore(guest, placements[guest], shot.in_frame, met, vip, worth)
 
 
@@ -51,22 +54,31 @@ def photo_of(placements: Mapping[str, Space], at: tuple[int, int]):
 def score_photo(placements: Mapping[str, Space], at: tuple[int, int],
                 envelopes: Sequence[Envelope], victim: str | None = None, culprit: str | None = None,
                 culprit_cards: Sequence[Wish] = ()) -> tuple[GuestScore, ...]:
-    """Each placed guest of a mat, in guest order, with where it stands, whether it is in
-    the frame, which of its wishes are met and its points. In a Sherlock party (``culprit``
-    named) the culprit is scored last, after Watson and Holmes (``sherlock_scores``)."""
+    """Each placed guest of a mat, in the party's guest order (that of ``envelopes``),
+    with where it stands, whether it is in the frame, which of its wishes are met and its
+    points. In a Sherlock party (``culprit`` named) the culprit is scored last, after
+    Watson and Holmes (``sherlock_scores``). In the detectives' variant Watson, Holmes and
+    Irène, guests with envelopes, score by their wishes like anyone."""
     photo = photo_of(placements, at)
     by_guest = {e.guest: e for e in envelopes}
+    guests = in_party_order(by_guest)
     out = []
-    for guest in NAMES:
+    for guest in guests:
         if guest not in placements or guest == culprit:
             continue
         envelope = by_guest[guest]
-        out.append(score_guest(guest, envelope.cards, envelope.vip, placements, photo, victim))
-    if IRENE in placements:
+        out.append(score_guest(guest, envelope.cards, envelope.vip, placements, photo, victim, guests))
+    if IRENE in placements and not irene_is_guest(guests):
         out.append(irene_score(placements, photo, by_guest))
     if culprit is not None:
         out += sherlock_scores(placements, photo, by_guest[culprit], victim, culprit_cards)
     return tuple(out)
+
+
+def irene_is_guest(guests: Sequence[str]) -> bool:
+    """Whether Irène is one of the party's ``guests`` (the detectives' variant): then her
+    VIP rules (5 points a VIP beside her, a VIP beside her losing nothing) do not apply."""
+    return IRENE in guests
 
 
 def beside_irene(placements: Mapping[str, Space], guest: str) -> bool:
@@ -84,7 +96,7 @@ def irene_score(placements: Mapping[str, Space], photo, by_guest) -> GuestScore:
     """Irène in a photo: 5 points for each VIP guest (a VIP card in its envelope) beside
     her, when she is in the frame; ``met`` says, guest by guest in guest order, which VIPs
     stand beside her."""
-    vips = tuple(beside_irene(placements, g) for g in NAMES if g in by_guest and by_guest[g].vip)
+    vips = tuple(beside_irene(placements, g) for g in in_party_order(by_guest) if by_guest[g].vip)
     shot = photo.shots[IRENE]
     return GuestScore(IRENE, placements[IRENE], shot.in_frame, vips, False,
                       IRENE_POINTS * sum(vips) if shot.in_frame else 0)

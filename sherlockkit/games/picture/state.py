@@ -127,6 +127,9 @@ class Dealt:
     irene: bool = False  # Irène joins every player's figures
     # the variant "more suspects": the two guests who were outside, public (empty: the children)
     outside: tuple[str, ...] = ()
+    # the variant "detectives as guests": the three guests whose envelopes, cards and
+    # figures went back to the box, public, in the order of ``guests.EVERY_NAME``
+    removed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -263,6 +266,8 @@ class PhotoTaken:
     player: int
     guests: tuple[GuestScore, ...]
     score: int
+    # the detectives' variant: Watson, Holmes and Irène are guests here, scored by their wishes
+    detectives_as_guests: bool = False
 
 
 @dataclass(frozen=True)
@@ -298,7 +303,8 @@ class Envelope:
 class State:
     """The whole table.
 
-    ``envelopes`` and ``holders`` run in ``guests.NAMES`` order (a holder is a seat, or
+    ``envelopes`` and ``holders`` run in the party's guest order (``guests.party``: our
+    fourteen, ``guests.NAMES``, but in the detectives' variant) (a holder is a seat, or
     ``None`` for the middle). ``mats[p]`` is player ``p``'s mat as (guest, space) pairs in
     ``NAMES`` order, ``cameras[p]`` their camera (x, height). ``turns`` are the seats still
     to act in a turn-by-turn exchange (the first acts now), ``chosen`` each seat's choice
@@ -338,6 +344,10 @@ class State:
     # the guests who were outside, drawn by the variant "more suspects"; empty: the
     # children (ask ``alibis.outside(state)``)
     outside: tuple[str, ...] = ()
+    # the party's fourteen guests, the order ``envelopes`` and ``holders`` run in; empty:
+    # our fourteen (``guests.NAMES``). The variant "detectives as guests" keeps fourteen
+    # of the seventeen here (ask ``guests.party(state)``)
+    guests: tuple[str, ...] = ()
 
     @property
     def exchange(self) -> str | None:
@@ -398,6 +408,9 @@ class View:
     # children; ask ``alibis.outside(view)``)
     variant: str | None = None
     outside: tuple[str, ...] = ()
+    # public: the party's fourteen guests (empty: ours; ask ``guests.party(view)``), the
+    # order ``holders`` runs in
+    guests: tuple[str, ...] = ()
 
     @property
     def log(self) -> tuple[str, ...]:
@@ -409,11 +422,12 @@ class View:
 
 # --- reading the table (no rule: where things are) ------------------------------------------------------
 
-def index(guest: str) -> int:
-    """Where ``guest``'s envelope is in ``State.envelopes`` and ``State.holders``."""
-    from sherlockkit.games.picture.guests import NAMES
+def index(guest: str, table: "State | View | None" = None) -> int:
+    """Where ``guest``'s envelope is in ``table``'s ``envelopes`` and ``holders`` (the
+    party's guests, ``guests.party``; without a table, our fourteen)."""
+    from sherlockkit.games.picture.guests import party
 
-    return NAMES.index(guest)
+    return party(table).index(guest)
 
 
 def held(state: State, seat: int | None) -> tuple[str, ...]:
@@ -424,7 +438,7 @@ def held(state: State, seat: int | None) -> tuple[str, ...]:
 
 def holder(state: State, guest: str) -> int | None:
     """Who holds ``guest``'s envelope: a seat, or ``None`` for the middle."""
-    return state.holders[index(guest)]
+    return state.holders[index(guest, state)]
 
 
 def mat_of(state: State | View, seat: int) -> dict[str, Space]:
