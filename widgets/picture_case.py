@@ -22,6 +22,7 @@ import ipywidgets as w
 
 from sherlockkit.games.picture import alibis, culprit
 from sherlockkit.games.picture.alibis import INVESTIGATORS, SAW_NOTHING
+from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.questions import ANSWERS, KINDS, WORDS, YES
 from sherlockkit.games.picture.state import Answer, Answered, Ask, Asked, Envelope, ExchangeTurned, GameEnded, Read, View
@@ -38,7 +39,7 @@ CASE_STYLE = """<style>
 .sk-picture .sk-sheet .sk-tick { color: #064; font-weight: bold; }
 .sk-picture .sk-sheet .sk-odds { text-align: right; white-space: nowrap; }
 .sk-picture .sk-sheet .sk-exact { display: block; color: #777; font-size: 0.85em; }
-.sk-picture .sk-sheet .sk-bar { display: block; height: 4px; background: #b22d2d; border-radius: 2px; }
+.sk-picture .sk-sheet .sk-odds-bar { display: block; height: 4px; background: #b22d2d; border-radius: 2px; }
 .sk-picture .sk-sheet ul { margin: 2px 0; padding-left: 1.1em; font-size: 0.92em; }
 .sk-table.sk-picture .sk-questions { border: 1px solid #c9b58a; border-radius: 8px; background: #fffdf4;
   padding: 4px 8px; margin: 2px 0; }
@@ -70,7 +71,7 @@ def case_html(view: View, rounds: int) -> str:
                    f"<b data-culprit='{escape(done)}'>{escape(done)}</b> did it.</div>")
     else:
         verdict = ("<div>The culprit is one of the open suspects on your Alibi sheet; "
-                   "Watson and Holmes score 12 each beside them.</div>")
+                   f"Watson and Holmes score {INVESTIGATOR_POINTS} each beside them.</div>")
     place = ("" if done is not None else " Place Watson and Holmes like guests: both must be in your photo "
              "before the last Ready.")
     return (f"<div class='sk-case'><b>The case</b> · round {max(view.round, 1)} of {rounds}: "
@@ -121,7 +122,7 @@ def sheet_html(view: View, odds: Mapping[str, Fraction]) -> str:
             continue
         p = odds.get(guest, Fraction(0))
         exact = f"{p.numerator}/{p.denominator}"
-        bar = f"<span class='sk-bar' style='width:{float(p) * 100:.1f}%'></span>"
+        bar = f"<span class='sk-odds-bar' style='width:{float(p) * 100:.1f}%'></span>"
         rows.append(f"<tr class='sk-open' data-guest='{escape(guest)}'><td>{escape(guest)}{bar}</td>"
                     f"<td class='sk-odds' data-odds='{exact}' title='exactly {exact}'>{_percent(p)}"
                     f"<span class='sk-exact'>{exact}</span></td></tr>")
@@ -168,7 +169,7 @@ def investigators_html(view: View, placements: Mapping[str, Space], photo, odds:
             lines.append(f"<li>{where}: out of the frame (he must be in the photo)</li>")
             continue
         e = expected[investigator]
-        lines.append(f"<li>{where}: 12 if the culprit stands beside him; worth "
+        lines.append(f"<li>{where}: {INVESTIGATOR_POINTS} if the culprit stands beside him; worth "
                      f"<span data-expected='{e.numerator}/{e.denominator}'>{float(e):.1f}</span> "
                      f"points on your odds</li>")
     return lines

@@ -13,7 +13,7 @@ from html import escape
 from typing import Mapping
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
-from sherlockkit.games.picture.cards import ROUNDS, SHERLOCK_EXCHANGES, SWAPS, mechanic
+from sherlockkit.games.picture.cards import IRENE_POINTS, ROUNDS, SHERLOCK_EXCHANGES, SWAPS, mechanic
 from sherlockkit.games.picture.guests import NAMES, guest_named
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.scoring import score_guest
@@ -121,7 +121,7 @@ def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[li
             continue  # their lines come from the case (``picture_case.investigators_html``)
         if guest == IRENE:
             where = f"<b>{IRENE}</b> on {space}"
-            lines.append(f"<li>{where}: 5 for each VIP guest beside her</li>" if shot.in_frame
+            lines.append(f"<li>{where}: {IRENE_POINTS} for each VIP guest beside her</li>" if shot.in_frame
                          else f"<li>{where}: out of the frame, 0</li>")
             continue
         if guest not in known:

@@ -98,7 +98,7 @@ def test_the_check_finds_a_page_that_names_the_culprit():
 
 
 def sheet_odds(tab) -> dict[str, Fraction]:
-    return {g: Fraction(p) for g, p in re.findall(r"data-guest='([^']+)'><td>[^<]*<span class='sk-bar'[^>]*>"
+    return {g: Fraction(p) for g, p in re.findall(r"data-guest='([^']+)'><td>[^<]*<span class='sk-odds-bar'[^>]*>"
                                                   r"</span></td><td class='sk-odds' data-odds='([^']+)'",
                                                   tab.sheet.value.replace("&#x27;", "'"))}
 
