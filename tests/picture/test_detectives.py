@@ -23,8 +23,9 @@ from sherlockkit.games.picture.figures import EXPANSION_NAMES
 from sherlockkit.games.picture.guests import DETECTIVE_NAMES, EVERY_NAME, NAMES, party
 from sherlockkit.games.picture.legal import moves, moves_in_view, refusal
 from sherlockkit.games.picture.mat import space_named
+from sherlockkit.games.picture.narration import detail
 from sherlockkit.games.picture.state import (
-    ARRANGING, Dealt, Envelope, Pass, Place, Read, Return, Take, Unplace, Vip, held, with_mat,
+    ARRANGING, Dealt, Envelope, Pass, PhotoTaken, Place, Read, Return, Take, Unplace, Vip, held, with_mat,
 )
 from tests.random_play import random_game
 
@@ -301,3 +302,14 @@ def test_every_other_party_deals_exactly_as_before_the_variant():
     assert hashlib.sha256(text.encode()).hexdigest() == BEFORE
     first = rules.new(0, players=3).events[0]
     assert isinstance(first, Dealt) and first.removed == ()
+
+
+def test_the_log_tells_the_detectives_scores_as_guests():
+    state = rounds.finish(_rigged())
+    taken = next(e for e in state.events if isinstance(e, PhotoTaken) and e.player == 0)
+    assert taken.detectives_as_guests
+    told = detail(taken, 0)
+    for line in ("Watson on 2A: 3 of 3 wishes met, 6", "Holmes on 3B: 2 of 3 wishes met, doubled as a VIP, 6",
+                 "Irène on 2B: 1 of 3 wishes met, 1", "Biscuit on 2C: 0 of 3 wishes met, doubled as a VIP, -6"):
+        assert line in told
+    assert "culprit" not in told and "VIP guest" not in told
