@@ -20,7 +20,7 @@ from sherlockkit.games.picture.cards import (
     NO_MAN, NO_WOMAN, PREFERENCES, RIGHT, ROW, Wish, detectives_deck, fits,
 )
 from sherlockkit.games.picture.figures import EXPANSION_NAMES
-from sherlockkit.games.picture.guests import DETECTIVE_NAMES, EVERY_NAME, NAMES, party
+from sherlockkit.games.picture.guests import DETECTIVE_NAMES, EVERY_NAME, NAMES, any_guest_named, party
 from sherlockkit.games.picture.legal import moves, moves_in_view, refusal
 from sherlockkit.games.picture.mat import space_named
 from sherlockkit.games.picture.narration import detail
@@ -313,3 +313,11 @@ def test_the_log_tells_the_detectives_scores_as_guests():
                  "Irène on 2B: 1 of 3 wishes met, 1", "Biscuit on 2C: 0 of 3 wishes met, doubled as a VIP, -6"):
         assert line in told
     assert "culprit" not in told and "VIP guest" not in told
+
+
+def test_any_of_the_seventeen_is_named_with_its_kind():
+    assert [any_guest_named(d).kind for d in DETECTIVE_NAMES] == ["man", "man", "woman"]
+    assert [any_guest_named(d).kind for d in DETECTIVE_NAMES] == [wishes.kind_of(d) for d in DETECTIVE_NAMES]
+    assert any_guest_named("Tom").kind == "child"
+    with pytest.raises(ValueError, match="no guest called"):
+        any_guest_named("Moriarty")

@@ -18,8 +18,8 @@ from sherlockkit.games.picture.cards import (
     AVOID_INVESTIGATORS, BACK, CENTRE, FRONT, HIDE, LAST, LEFT, NEXT_TO, NEXT_TO_VICTIM, NO_FACE, NO_MAN, NO_WOMAN,
     RIGHT, ROW, TABLE, UNSEEN, WITH, Wish,
 )
-from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
-from sherlockkit.games.picture.guests import MAN, PLANT, WOMAN, guest_named
+from sherlockkit.games.picture.alibis import INVESTIGATORS
+from sherlockkit.games.picture.guests import MAN, PLANT, WOMAN, any_guest_named
 from sherlockkit.games.picture.mat import Space
 
 _PLACES = {
@@ -36,10 +36,9 @@ _AVOIDED = {NO_MAN: MAN, NO_WOMAN: WOMAN}
 
 def kind_of(figure: str) -> str:
     """What a figure on the mat is for the wishes: a guest's kind; Watson and Holmes (the
-    Sherlock expansion's investigators) count as men, Irène as a woman."""
-    if figure == IRENE:
-        return WOMAN
-    return MAN if figure in INVESTIGATORS else guest_named(figure).kind
+    Sherlock expansion's investigators) count as men, Irène as a woman -- as figures or as
+    guests of the detectives' variant (``guests.DETECTIVES``, the one place it is said)."""
+    return any_guest_named(figure).kind
 
 
 def met(card: Wish, guest: str, placements: Mapping[str, Space], photo, victim: str | None = None) -> bool:
@@ -116,7 +115,7 @@ def photographed_with(investigator: str, guest: str, photo) -> bool:
     them, me = shots.get(investigator), shots.get(guest)
     if them is None or me is None or not them.face_visible:
         return False
-    if guest_named(guest).kind == PLANT:
+    if any_guest_named(guest).kind == PLANT:
         if not me.seen:
             return False
         mine = _nearest2(them.face.centre, me.parts)
