@@ -351,3 +351,27 @@ PLAY_A_SHERLOCK_PARTY = textwrap.dedent("""
 def test_playing_a_sherlock_party_imports_no_analysis_library():
     loaded = analysis_libraries_loaded_by(PLAY_A_SHERLOCK_PARTY)
     assert loaded == [], f"the Sherlock table imported {' '.join(loaded)}"
+
+
+def test_replaying_a_sherlock_party_with_questions_comes_back_to_the_same_table():
+    tab = table(seed=13, players=2, sherlock=True)
+    to_phase(tab, ARRANGING)
+    rng = random.Random(13)
+    while tab.game.view.round < 3:
+        if not play_for_you(tab, rng):
+            tab.game.clock.advance(5)
+    session = tab.game
+    assert any(isinstance(a, Ask) for a in session.actions)
+
+    def drawn():  # the table's own parts (the frame's replay bar keeps its last words, hidden)
+        return [wire_text(part) for part in (tab.header, tab.case, tab.prompt, tab.questions, tab.play_area,
+                                             tab.seats, tab.log_box)]
+
+    state, text = session.state, drawn()
+    session.replay(0.05)
+    assert not shown(tab.questions) and "Replaying" in tab.prompt.value
+    session.replay_skip()
+    assert session.message == "Replay finished."
+    session.message = ""  # the one difference: the replay says it finished
+    session.notify()
+    assert session.state == state and drawn() == text
