@@ -23,6 +23,7 @@ import ipywidgets as w
 from sherlockkit.games.picture import alibis, culprit
 from sherlockkit.games.picture.alibis import INVESTIGATORS, SAW_NOTHING
 from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS
+from sherlockkit.games.picture.guests import party
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.questions import ANSWERS, KINDS, WORDS, YES
 from sherlockkit.games.picture.state import Answer, Answered, Ask, Asked, Envelope, ExchangeTurned, GameEnded, Read, View
@@ -131,7 +132,7 @@ def sheet_html(view: View, odds: Mapping[str, Fraction]) -> str:
     for e in view.events:
         if isinstance(e, Read) and e.player == view.player and e.alibi is not None:
             read[e.guest] = e.alibi
-    held_now = {g for g, h in zip(_names(), view.holders) if h == view.player}
+    held_now = {g for g, h in zip(party(view), view.holders) if h == view.player}
     items = "".join(
         f"<li>{escape(g)}'s envelope{'' if g in held_now else ' (held earlier)'}: "
         f"{'“I saw nothing”' if a == SAW_NOTHING else 'clears ' + escape(a)}</li>" for g, a in read.items())

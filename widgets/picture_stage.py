@@ -14,7 +14,7 @@ from typing import Mapping
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import IRENE_POINTS, ROUNDS, SHERLOCK_EXCHANGES, SWAPS, mechanic
-from sherlockkit.games.picture.guests import NAMES, guest_named
+from sherlockkit.games.picture.guests import guest_named, party
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.scoring import score_guest
 from sherlockkit.games.picture.state import (
@@ -217,13 +217,13 @@ def seats_html(view: View) -> str:
     """Who holds which envelope (public), how many guests each has placed, who is Ready."""
     rows = []
     for seat in range(view.players):
-        held = [g for g, h in zip(NAMES, view.holders) if h == seat]
+        held = [g for g, h in zip(party(view), view.holders) if h == seat]
         ready = " · Ready" if seat in view.ready else ""
         envelopes = ", ".join(held) if held else "no envelope"
         placed = len(view.mats[seat])
         rows.append(f"<li><b>{who(seat, view.player)}</b>: {escape(envelopes)} · "
                     f"{placed} guest{'' if placed == 1 else 's'} placed{ready}</li>")
-    middle = [g for g, h in zip(NAMES, view.holders) if h is None and g != view.victim]  # the victim's is boxed
+    middle = [g for g, h in zip(party(view), view.holders) if h is None and g != view.victim]  # the victim's is boxed
     rows.append(f"<li><b>The middle</b>: {escape(', '.join(middle)) if middle else 'empty'}</li>")
     return "<b>Who holds which envelope</b><ul>" + "".join(rows) + "</ul>"
 
