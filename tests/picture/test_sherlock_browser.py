@@ -114,7 +114,7 @@ def test_a_sherlock_party_by_clicks_never_sends_the_culprit_before_the_reveal(ap
     page.wait_for_selector(READY, timeout=60_000)
     start_sherlock(page)
     start = len(frames)
-    deadline = time.monotonic() + 150
+    deadline = time.monotonic() + 200
     asked, refused, answered, placed, readies = 0, [], 0, False, 0
     while not ended(page):
         if time.monotonic() > deadline:
