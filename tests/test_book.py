@@ -26,7 +26,7 @@ BOOK = ROOT / "book"
 VENDOR = BOOK / "_vendor"
 CHAPTERS = ["intro", "express", "rules-decisions"]
 # the chapters that are notebooks: their code is folded but for a few cells
-NOTEBOOK_CHAPTERS = ["express", "story", "story-odds", "cardgame", "bakerstreet", "picture"]
+NOTEBOOK_CHAPTERS = ["express", "story", "story-odds", "cardgame", "bakerstreet", "picture", "picture-sherlock"]
 MOST_OPEN_CELLS = 3
 CDN = re.compile(r"https?://[^\"']*(unpkg|jsdelivr|cdnjs|cloudflare)", re.I)
 SCRIPT_SRC = re.compile(r"<script\b[^>]*\bsrc=\"([^\"]+)\"", re.I)
