@@ -52,6 +52,9 @@ def test_every_registered_game_has_the_protocol(game):
     for name, cls in rules.ACTIONS.items():
         assert cls.__name__ == name and dataclasses.is_dataclass(cls)
         assert cls.__dataclass_params__.frozen, f"{name} must be frozen"
+        # a saved move keeps its class's name under "kind" (engine.action_to_json): a field of
+        # that name would overwrite it, and the save would not load
+        assert "kind" not in {f.name for f in dataclasses.fields(cls)}, f"{name} has a field called kind"
 
 
 def test_every_game_has_bots_that_follow_the_contract(game):

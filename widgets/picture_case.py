@@ -246,7 +246,7 @@ class QuestionPanel(w.VBox):
                 break
         if self._asks:
             self._offer(self.to, [(f"Player {t + 1}", t) for t in sorted({a.target for a in self._asks})])
-            kinds = [k for k in KINDS if any(a.kind == k for a in self._asks)]
+            kinds = [k for k in KINDS if any(a.question == k for a in self._asks)]
             self._offer(self.kind, [(WORDS[k].format(guest="…"), k) for k in kinds])
             guests = [g for g in _names() if any(a.guest == g for a in self._asks)]
             self._offer(self.about, [(g, g) for g in guests])

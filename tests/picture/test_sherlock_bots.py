@@ -225,7 +225,7 @@ def test_a_bots_question_is_the_one_of_most_information():
         facts = culprit.facts(view)
         worth = {(t, g): odds.expected_information(**facts, question=(t, g))
                  for t in range(4) if t != move.player for g in facts["suspects"] if g not in view.cleared}
-        assert move.kind == questions.CONFIRMED and move.target != move.player
+        assert move.question == questions.CONFIRMED and move.target != move.player
         assert worth[(move.target, move.guest)] == pytest.approx(max(worth.values()), abs=1e-12)
         assert hunch.best_ask(view)[0] == move
         checked += 1

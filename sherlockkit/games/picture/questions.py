@@ -66,7 +66,7 @@ def begin(state: State) -> State:
 
 def ask(state: State, action: Ask) -> State:
     """The question is put (public); the asked player answers next."""
-    question = Asked(action.player, action.target, action.kind, action.guest)
+    question = Asked(action.player, action.target, action.question, action.guest)
     return replace(state, phase=ANSWERING, question=question, events=state.events + (question,))
 
 
@@ -89,7 +89,7 @@ def refusal(state: State, action) -> str | None:
             return f"It is Player {state.turns[0] + 1}'s turn to ask a question."
         if action.target == action.player or not 0 <= action.target < state.players:
             return "Ask one of the other players."
-        if action.kind not in KINDS:
+        if action.question not in KINDS:
             return "Ask whether they have confirmed a guest's alibi, or whether a guest is cleared."
         if action.guest not in alibis.suspects_of(state):
             return f"{action.guest} is not a suspect: ask about a guest who could be the culprit."

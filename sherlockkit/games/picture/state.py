@@ -92,12 +92,13 @@ class Ready:
 @dataclass(frozen=True)
 class Ask:
     """The Sherlock expansion: ask player ``target`` one closed question about ``guest``:
-    ``kind`` "confirmed" ("Have you confirmed GUEST's alibi?") or "cleared" ("Is GUEST
-    cleared, as far as you know?")."""
+    ``question`` "confirmed" ("Have you confirmed GUEST's alibi?") or "cleared" ("Is GUEST
+    cleared, as far as you know?"). (Not called ``kind``: a saved move keeps its class's
+    name under that key.)"""
 
     player: int
     target: int
-    kind: str
+    question: str
     guest: str
 
 
