@@ -40,15 +40,15 @@ from typing import Mapping
 from sherlockkit.games.picture import alibis, culprit, legal, mat, odds, wishes
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import (
-    CULPRIT_POINTS, INVESTIGATOR_POINTS, IRENE_POINTS, PREFERENCES, ROUNDS, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES,
-    VIP_FACTOR, Wish,
+    INVESTIGATOR_POINTS, IRENE_POINTS, PREFERENCES, ROUNDS, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES,
+    Wish,
 )
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.expect import expected_points, guest_expectations
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.photo import take
 from sherlockkit.games.picture.questions import CONFIRMED
-from sherlockkit.games.picture.scoring import spared
+from sherlockkit.games.picture.scoring import culprit_points, spared
 from sherlockkit.games.picture.state import Answer, Answered, Ask, View
 
 
@@ -109,12 +109,6 @@ def required(view: View) -> tuple[str, ...]:
     """The figures that must be in the frame before Ready is accepted: Watson and Holmes in
     a Sherlock party's last round, else none."""
     return INVESTIGATORS if view.sherlock and view.round >= last_round(view) else ()
-
-
-def culprit_points(met: int, vip: bool) -> int:
-    """The culprit's points in the frame with ``met`` of its five wishes granted, before
-    Irène's grace: ``CULPRIT_POINTS``, doubled for a VIP (as ``scoring.sherlock_scores``)."""
-    return CULPRIT_POINTS[met] * (VIP_FACTOR if vip else 1)
 
 
 def caught_chance(case: Case, placements: Mapping[str, Space], investigator: str) -> Fraction:

@@ -23,6 +23,12 @@ def points(met: int, vip: bool) -> int:
     return POINTS[met] * (VIP_FACTOR if vip else 1)
 
 
+def culprit_points(met: int, vip: bool) -> int:
+    """The culprit's points in the photo with ``met`` of its five wishes granted (doubled
+    for a VIP), before Irène's grace."""
+    return CULPRIT_POINTS[met] * (VIP_FACTOR if vip else 1)
+
+
 def score_guest(guest: str, cards: Sequence[Wish], vip: bool, placements: Mapping[str, Space], photo,
                 victim: str | None = None, guests: Sequence[str] = NAMES) -> GuestScore:
     """One placed guest of a photo with the wishes ``cards`` (and ``vip``): which are met,
@@ -121,7 +127,7 @@ def sherlock_scores(placements: Mapping[str, Space], photo, culprit: Envelope, v
         shot = photo.shots[culprit.guest]
         met = tuple(wishes.met(card, culprit.guest, placements, photo, victim)
                     for card in tuple(culprit.cards) + tuple(culprit_cards))
-        worth = CULPRIT_POINTS[sum(met)] * (VIP_FACTOR if culprit.vip else 1) if shot.in_frame else 0
+        worth = culprit_points(sum(met), culprit.vip) if shot.in_frame else 0
         worth = spared(worth, culprit.guest, placements, culprit.vip)
         out.append(GuestScore(culprit.guest, at, shot.in_frame, met, culprit.vip, worth))
     return out
