@@ -51,6 +51,7 @@ from sherlockkit.games.picture.mat import SPACES, Space
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, Camera
 from sherlockkit.games.picture.state import (
     ANSWERING, ARRANGING, ASKING, Aim, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip, VipSlipped,
+    index,
 )
 
 RANDOM, FORGETFUL, KEEN = "random", "forgetful", "keen"
@@ -254,10 +255,11 @@ class SearchBot:
     _values: dict = field(default_factory=dict)  # guest -> its expected points in the last plan
 
     def knowledge(self, view: View) -> Knowledge:
-        """What this bot knows now: its view's envelopes, and (keen) its memory."""
+        """What this bot knows now: its view's envelopes, and (keen) its memory, in its
+        party (``hunch.knowledge``: the party's deck and guests)."""
         known = dict(self.memory) if self.keen else {}
         known.update({g: (tuple(cards), vip) for g, cards, vip in view.envelopes})
-        return Knowledge(known)
+        return hunch.knowledge(view, known)
 
     def _remember(self, view: View) -> None:
         """A keen bot files away what its new events show: envelopes read, its VIP slipped."""
@@ -317,9 +319,8 @@ class SearchBot:
     def _search_layout(self, view: View) -> tuple[Layout, str | None]:
         knowledge = self.knowledge(view)
         evaluator = Evaluator(knowledge)
-        if view.sherlock or view.irene:  # the odds read once a search, the deck the party's
+        if view.sherlock or view.irene:  # the odds read once a search
             self.odds = hunch.odds_of(view, self.questions) if view.sherlock else None
-            knowledge = Knowledge(knowledge.known, hunch.unseen(view, knowledge.known))
             evaluator = Evaluator(knowledge, hunch.case_of(view, knowledge.known, self.odds or {}),
                                   hunch.required(view))
         mat = dict(view.mats[self.seat])
@@ -329,7 +330,7 @@ class SearchBot:
         self._values = evaluator.guest_values(layout.placements, layout.camera)
         vip = None
         if view.vip_unused and view.round >= hunch.last_round(view):  # no exchange is left to carry it off
-            mine = [g for g in layout.placements if g in NAMES and view.holders[NAMES.index(g)] == self.seat
+            mine = [g for g in layout.placements if g in knowledge.guests and view.holders[index(g, view)] == self.seat
                     and not knowledge.known.get(g, ((), False))[1] and self._values.get(g, 0.0) > 0]
             vip = max(mine, key=lambda g: (self._values[g], g), default=None)
         return layout, vip
@@ -381,7 +382,7 @@ def next_move(view: View, layout: Layout, vip: str | None):
         return Unplace(me, blocked)
     if tuple(view.cameras[me]) != (layout.camera.x, layout.camera.height):
         return Aim(me, layout.camera.x, layout.camera.height)
-    if vip is not None and view.vip_unused and view.holders[NAMES.index(vip)] == me:
+    if vip is not None and view.vip_unused and view.holders[index(vip, view)] == me:
         return Vip(me, vip)
     return Ready(me)
 

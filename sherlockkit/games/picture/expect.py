@@ -26,6 +26,8 @@ on the guest's space and the guests on the spaces touching it), for the bots' se
 The Sherlock expansion (and Irène): the unseen pool is the party's deck (``hunch.unseen``),
 wishes are judged with the victim, Watson, Holmes and Irène have no envelope, and a
 ``hunch.Case`` adds the culprit, the investigators and Irène (``hunch.py`` says how).
+In the variant "detectives as guests" Watson, Holmes and Irène are guests with envelopes
+(``Knowledge.guests`` says who has one) and Irène grants no grace.
 """
 
 from __future__ import annotations
@@ -41,19 +43,24 @@ from sherlockkit.games.picture.cards import PER_ENVELOPE, PREFERENCES, Wish
 from sherlockkit.games.picture.mat import SPACES, Space, neighbours
 from sherlockkit.games.picture.photo import Camera, Photo, take
 from sherlockkit.games.picture.guests import NAMES
-from sherlockkit.games.picture.scoring import beside_irene, points, spared
-
-_GUESTS = frozenset(NAMES)
+from sherlockkit.games.picture.scoring import beside_irene, irene_is_guest, points, spared
 
 
 @dataclass(frozen=True)
 class Knowledge:
     """What a player knows of the envelopes: ``known`` maps a guest to (its cards, VIP
     inside); ``unseen`` is the composition of the preference cards they have not seen
-    (by default the whole deck minus every known card)."""
+    (by default the whole deck minus every known card); ``guests`` are the party's guests,
+    those with an envelope (``guests.party``: our fourteen but in the detectives' variant).
+    ``grace``: whether a VIP beside Irène loses nothing (not when she is a guest herself)."""
 
     known: Mapping[str, tuple[tuple[Wish, ...], bool]]
     unseen: Counter = field(default=None)  # type: ignore[assignment]
+    guests: frozenset[str] = frozenset(NAMES)
+
+    @property
+    def grace(self) -> bool:
+        return not irene_is_guest(self.guests)
 
     def __post_init__(self):
         if self.unseen is None:
@@ -62,7 +69,8 @@ class Knowledge:
 
     @classmethod
     def of(cls, envelopes: Iterable[tuple[str, tuple[Wish, ...], bool]]) -> "Knowledge":
-        """The knowledge of a view's ``envelopes`` ((guest, cards, VIP seen) triples)."""
+        """The knowledge of a view's ``envelopes`` ((guest, cards, VIP seen) triples) in a
+        party of our fourteen guests."""
         return cls({g: (tuple(cards), vip) for g, cards, vip in envelopes})
 
     def pool(self, guest: str) -> Counter:
@@ -118,15 +126,17 @@ def guest_expectations(knowledge: Knowledge, placements: Mapping[str, Space], ca
     photo = take(placements, camera)
     out = []
     for guest, space in sorted(placements.items(), key=lambda item: item[1]):
-        if guest not in _GUESTS:
+        if guest not in knowledge.guests:
             continue
         cards, vip = knowledge.known.get(guest, ((), False))
         unknown = PER_ENVELOPE - len(cards)
         known_met = sum(wishes.met(c, guest, placements, photo, victim) for c in cards)
         p = chance_met(knowledge, guest, placements, photo, victim) if unknown else Fraction(0)
         in_frame = photo.shots[guest].in_frame
+        grace = knowledge.grace
         worth = (Fraction(expected_points(known_met, unknown, p, vip,
-                                          lambda n, v, g=guest: spared(points(n, v), g, placements, v)))
+                                          lambda n, v, g=guest: spared(points(n, v), g, placements, v) if grace
+                                          else points(n, v)))
                  if in_frame else Fraction(0))
         out.append(GuestExpectation(guest, space, in_frame, known_met, unknown, p, vip, worth))
     return tuple(out)
@@ -210,13 +220,14 @@ class Evaluator:
     def _curve(self, known_met: int, unknown: int, vip: bool, guest: str, placements, culprit: bool) -> tuple:
         """The points of ``known_met`` + j wishes met, j = 0..``unknown`` (floats), as a
         guest or as the culprit, with Irène's grace where it applies."""
-        spared_here = vip and beside_irene(placements, guest)
+        spared_here = vip and self.knowledge.grace and beside_irene(placements, guest)
         key = (known_met, unknown, vip, spared_here, culprit)
         if key not in self._curves:
             from sherlockkit.games.picture.hunch import culprit_points
 
             worth = culprit_points if culprit else points
-            self._curves[key] = tuple(float(spared(worth(known_met + j, vip), guest, placements, vip))
+            grace = spared if spared_here else (lambda points_, *_: points_)
+            self._curves[key] = tuple(float(grace(worth(known_met + j, vip), guest, placements, vip))
                                       for j in range(unknown + 1))
         return self._curves[key]
 
@@ -230,12 +241,13 @@ class Evaluator:
         at = {s: g for g, s in placements.items()}
         values = {}
         known_all = self.knowledge.known
+        guests = self.knowledge.guests
         odds = self.odds
         for guest, space in placements.items():
             if not shots[guest].in_frame:
                 values[guest] = 0.0
                 continue
-            if guest not in _GUESTS:
+            if guest not in guests:
                 values[guest] = self._figure(guest, space, at)
                 continue
             around = tuple((at[t], t) for t in _TOUCHING[space] if t in at)

@@ -41,13 +41,14 @@ from sherlockkit.games.picture import alibis, culprit, legal, mat, odds, wishes
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import (
     INVESTIGATOR_POINTS, IRENE_POINTS, PREFERENCES, ROUNDS, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES,
-    Wish,
+    Wish, detectives_deck,
 )
-from sherlockkit.games.picture.guests import NAMES
-from sherlockkit.games.picture.expect import expected_points, guest_expectations
+from sherlockkit.games.picture.guests import party
+from sherlockkit.games.picture.expect import Knowledge, expected_points, guest_expectations
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.photo import take
 from sherlockkit.games.picture.questions import CONFIRMED
+from sherlockkit.games.picture.rules import DETECTIVES_AS_GUESTS
 from sherlockkit.games.picture.scoring import culprit_points, spared
 from sherlockkit.games.picture.state import Answer, Answered, Ask, View
 
@@ -77,7 +78,10 @@ def case_of(view: View, known: Mapping[str, tuple], chances: Mapping[str, Fracti
 def deck(view: View) -> Counter:
     """The preference cards this party's envelopes were dealt from: the base deck, and in a
     Sherlock party the expansion's twelve less the culprit's way out (drawn face up from it;
-    the culprit card itself is never in the deck)."""
+    the culprit card itself is never in the deck); in the detectives' variant the deck of
+    its guests (``cards.detectives_deck``)."""
+    if view.variant == DETECTIVES_AS_GUESTS:
+        return Counter(detectives_deck(party(view)))
     cards = Counter(PREFERENCES)
     if view.sherlock:
         cards += Counter(SHERLOCK_PREFERENCES)
@@ -91,10 +95,18 @@ def unseen(view: View, known: Mapping[str, tuple]) -> Counter:
     return deck(view) - Counter(c for cards, _ in known.values() for c in cards)
 
 
+def knowledge(view: View, known: Mapping[str, tuple]) -> Knowledge:
+    """What a bot knowing the envelopes ``known`` (guest -> (cards, VIP inside)) knows in
+    ``view``'s party: those envelopes, the cards of the party's deck it has not seen, and
+    the party's guests (who has an envelope)."""
+    return Knowledge(dict(known), unseen(view, known), frozenset(party(view)))
+
+
 def figures(view: View) -> tuple[str, ...]:
-    """The figures a bot's search places: the guests but the victim (in the coffin), then
-    Watson and Holmes in a Sherlock party, then Irène with her option."""
-    out = tuple(g for g in NAMES if g != view.victim)
+    """The figures a bot's search places: the party's guests (``guests.party``) but the
+    victim (in the coffin), then Watson and Holmes in a Sherlock party, then Irène with her
+    option."""
+    out = tuple(g for g in party(view) if g != view.victim)
     if view.sherlock:
         out += INVESTIGATORS
     return out + ((IRENE,) if view.irene else ())
