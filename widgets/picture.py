@@ -19,10 +19,9 @@ from __future__ import annotations
 import ipywidgets as w
 
 from sherlockkit.games.picture import bots, legal, narration, rules
-from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS
 from sherlockkit.games.picture.figures import FIGURE_NAMES
-from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.guests import EVERY_NAME, party
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, camera_at, take
 from sherlockkit.games.picture.state import Aim, GameEnded, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip
@@ -30,7 +29,8 @@ from widgets.bakerstreet import Parts
 from widgets.controls import action_button, guarded
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
 from widgets.picture_stage import (
-    STYLE, envelopes_html, exchange_words, final_html, live_photo_html, prompt_html, rounds_of, seats_html,
+    STYLE, envelopes_html, exchange_words, expansion_figures, final_html, live_photo_html, prompt_html, rounds_of,
+    seats_html,
 )
 from widgets.session import GameSession
 from widgets.table import GameTable
@@ -39,27 +39,32 @@ BOT_SECONDS = 0.8
 #: an arranging move of a bot is quicker: a bot plays its planned layout out one move a turn
 ARRANGE_SECONDS = 0.35
 LOG_LINES = 80
+#: the variant menu: "none" (the engine's ``variant=None``), then the engine's variants by
+#: name; which may be played with which settings is the engine's to say
+NO_VARIANT = "none"
+VARIANT_MENU = (NO_VARIANT, rules.MORE_SUSPECTS, rules.DETECTIVES_AS_GUESTS)
 #: the mat as seen from above, the back row on top and the camera below row 1
 MAT_ROWS = tuple(range(ROWS, 0, -1))
 
 
 class PictureSession(GameSession):
     """A party of Picture Perfect with you in seat 0 and bots of ``level`` in the others;
-    ``sherlock`` plays the Sherlock expansion, ``irene`` adds Irène (the base game by default)."""
+    ``sherlock`` plays the Sherlock expansion, ``irene`` adds Irène, ``variant`` one of the
+    engine's variants (``rules.VARIANTS``; the base game by default)."""
 
-    #: saves written before the expansion carry neither: they are base parties
-    optional_options = frozenset({"sherlock", "irene"})
+    #: saves written before the expansion carry none of them: they are base parties; a party
+    #: without a variant carries no ``variant`` (its save reads as before the variants)
+    optional_options = frozenset({"sherlock", "irene", "variant"})
 
     def __init__(self, players: int = 3, notes: bool = False, level: str | None = None, seed: int | None = None,
                  clock=None, bot_seconds: float = BOT_SECONDS, arrange_seconds: float = ARRANGE_SECONDS,
-                 sherlock: bool = False, irene: bool = False):
+                 sherlock: bool = False, irene: bool = False, variant: str | None = None):
         level = bots.LEVELS[-1] if level is None else level
         if level not in bots.LEVELS:
             raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(bots.LEVELS)}.")
         self.level = level
         self.bot_seconds, self.arrange_seconds = bot_seconds, arrange_seconds
-        super().__init__(rules, {"players": players, "notes": notes, "sherlock": sherlock, "irene": irene},
-                         seed=seed, clock=clock)
+        super().__init__(rules, _options(players, notes, sherlock, irene, variant), seed=seed, clock=clock)
 
     def prepare(self) -> None:
         """A bot of the chosen level in every seat but yours."""
@@ -67,20 +72,27 @@ class PictureSession(GameSession):
                                    self.seed)
 
     def new_game(self, players: int, notes: bool, level: str, seed: int | None, sherlock: bool = False,
-                 irene: bool = False) -> None:
-        """A new party with these settings; a level not offered is refused with a sentence."""
+                 irene: bool = False, variant: str | None = None) -> None:
+        """A new party with these settings; a level not offered is refused with a sentence,
+        and settings the engine cannot play together with its sentence."""
         if level not in bots.LEVELS:
             raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(bots.LEVELS)}.")
         held = self.level
         self.level = level
         try:
-            self.start(seed, {"players": players, "notes": notes, "sherlock": sherlock, "irene": irene})
+            self.start(seed, _options(players, notes, sherlock, irene, variant))
         except Exception:
             self.level = held
             raise
 
     def bot_delay(self, seat: int, action) -> float:
         return self.arrange_seconds if isinstance(action, (Place, Unplace, Aim, Vip)) else self.bot_seconds
+
+
+def _options(players, notes, sherlock, irene, variant) -> dict:
+    """The engine's options of a party; ``variant`` only when one is played."""
+    options = {"players": players, "notes": notes, "sherlock": sherlock, "irene": irene}
+    return options if variant is None else {**options, "variant": variant}
 
 
 class PictureTable(GameTable):
@@ -193,10 +205,14 @@ class PictureTable(GameTable):
         self.sherlock_box = w.Checkbox(value=o.get("sherlock", False), indent=False, description="Sherlock expansion",
                                        tooltip="a culprit among the guests; seven rounds")
         self.irene_box = w.Checkbox(value=o.get("irene", False), description="Irène", indent=False)
-        settings = (self.players_slider, self.level_menu, self.notes_box, self.sherlock_box, self.irene_box)
+        self.variant_menu = w.Dropdown(options=list(VARIANT_MENU), value=o.get("variant") or NO_VARIANT,
+                                       description="Variant")
+        self.variant_menu.layout.width = "auto"
+        settings = (self.players_slider, self.level_menu, self.notes_box, self.sherlock_box, self.irene_box,
+                    self.variant_menu)
         for setting in settings:
             setting.layout.max_width = "100%"
-        for setting, css in zip(settings, ("players", "bots", "notes", "sherlock", "irene")):
+        for setting, css in zip(settings, ("players", "bots", "notes", "sherlock", "irene", "variant")):
             setting.add_class(f"sk-{css}-setting")
         row = w.Box(list(settings), layout=w.Layout(flex_flow="row wrap"))
         return self.settings([row], self._new_game, replay_seconds=0.3)
@@ -210,8 +226,12 @@ class PictureTable(GameTable):
         for name, value in switches.items():
             if not isinstance(value, bool):
                 raise ValueError(f"The {name} setting is on or off.")
+        variant = self.variant_menu.value
+        if variant is None:  # the page may leave the menu without a choice
+            raise ValueError("Choose a variant in the menu (none plays the game as it comes).")
         self.game.new_game(self.players_slider.value, switches["notes"], self.level_menu.value, seed,
-                           sherlock=switches["Sherlock expansion"], irene=switches["Irène"])
+                           sherlock=switches["Sherlock expansion"], irene=switches["Irène"],
+                           variant=None if variant == NO_VARIANT else variant)
 
     def _act(self, action) -> bool:
         """Play ``action`` as you; a refusal is the engine's sentence in the message."""
@@ -301,9 +321,12 @@ class PictureTable(GameTable):
         playing = not over and not self.game.replaying
         allowed = legal.moves_in_view(view) if playing else []
         extras = "".join(f" · {name}" for name, on in (("notes", view.notes), ("Sherlock", view.sherlock),
-                                                     ("Irène", view.irene)) if on)
+                                                     ("Irène", view.irene), (view.variant, view.variant)) if on)
+        boxed = [g for g in EVERY_NAME if g not in party(view)]
+        if view.guests and boxed:  # the detectives' variant: who stayed in the box, public
+            extras += f" (in the box: {', '.join(boxed)})"
         self.header.value = (f"<div class='sk-title'><b>Picture Perfect</b> · round {max(view.round, 1)} of "
-                             f"{rounds_of(view)} · {view.players} players{extras} "
+                             f"{rounds_of(view)} · {view.players} players{_escape(extras)} "
                              f"<span class='sk-seed'>seed {self.game.seed_words}</span></div>")
         card = EXCHANGE_WORDS.get(view.exchange, "")
         self.exchange_card.value = "" if over else f"<b>Round {view.round}, the exchange card:</b> {_escape(card)}"
@@ -334,7 +357,7 @@ class PictureTable(GameTable):
         mat = dict(view.mats[view.player])
         standing = {s: g for g, s in mat.items()}
         arranging = any(isinstance(a, (Place, Ready)) for a in allowed)
-        figures = NAMES + (INVESTIGATORS if view.sherlock else ()) + ((IRENE,) if view.irene else ())
+        figures = party(view) + expansion_figures(view)
         if self.picked is not None and (not arranging or self.picked not in figures or self.picked == view.victim):
             self.picked = None
         for cell in self.table_cells:
@@ -343,7 +366,7 @@ class PictureTable(GameTable):
                           f"{_escape(view.victim)}</small></div>" if view.victim
                           else "<div style='text-align:center;padding-top:14px'>table</div>")
         for name, button in self.guest_buttons.items():
-            button.layout.display = None if name in figures else "none"
+            button.layout.display = None if name in figures else "none"  # a guest in the box: none
             if name == view.victim:
                 button.description, button.tooltip = f"{name} · in the coffin", f"{name} is the victim"
                 button.disabled = True

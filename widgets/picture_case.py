@@ -142,12 +142,6 @@ def sheet_html(view: View, odds: Mapping[str, Fraction]) -> str:
             f"</small><table>{''.join(rows)}</table>{cards}</div>")
 
 
-def _names() -> tuple[str, ...]:
-    from sherlockkit.games.picture.guests import NAMES
-
-    return NAMES
-
-
 def investigators_html(view: View, placements: Mapping[str, Space], photo, odds: Mapping[str, Fraction]) -> list[str]:
     """A line for Watson and Holmes on your mat: the points they stand to score, exactly,
     over the culprit's odds (each suspect as culprit scored by ``scoring.sherlock_scores``)."""
@@ -248,7 +242,7 @@ class QuestionPanel(w.VBox):
             self._offer(self.to, [(f"Player {t + 1}", t) for t in sorted({a.target for a in self._asks})])
             kinds = [k for k in KINDS if any(a.question == k for a in self._asks)]
             self._offer(self.kind, [(WORDS[k].format(guest="…"), k) for k in kinds])
-            guests = [g for g in _names() if any(a.guest == g for a in self._asks)]
+            guests = [g for g in party(view) if any(a.guest == g for a in self._asks)]
             self._offer(self.about, [(g, g) for g in guests])
             self.question.value = "<b>Your turn to ask</b> one player one question (the answer is for you alone)."
         elif answering and q is not None:

@@ -16,6 +16,7 @@ from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.guests import Guest
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
 from widgets.picture_art import figure_svg
+from widgets.picture_stage import score_line
 
 #: colours of the mat from above (the same mat red as the photo's room)
 MAT, LINE, TABLE_WOOD, INK, MUTED = "#e9d6cf", "#9c4b3c", "#7a4a26", "#2a2320", "#7a6f66"
@@ -124,6 +125,8 @@ SHERLOCK_STYLE = """<style>
 .sk-sherlock-round ul { margin: 2px 0 4px 0; padding-left: 1.2em; }
 .sk-sherlock-sheet td { padding: 1px 6px; white-space: nowrap; vertical-align: middle; }
 .sk-sherlock-lines ul { margin: 2px 0; padding-left: 1.1em; font-size: 0.9em; }
+.sk-sherlock-lines .sk-met { color: #064; font-weight: bold; }
+.sk-sherlock-lines .sk-unmet { color: #a22; font-weight: bold; }
 </style>"""
 #: the colour of the bar of a suspect's chance on a drawn sheet
 ODDS_BAR = "#1f4e9c"
@@ -166,26 +169,15 @@ def round_html(title: str, sentences: Sequence[str], sheet: str, open_: bool = F
             f"<ul>{told}</ul>{scrolling(sheet)}</details>")
 
 
-def score_lines_html(scored: Sequence, cards: Mapping[str, Sequence], culprit: str | None = None) -> str:
+def score_lines_html(scored: Sequence, cards: Mapping[str, Sequence], culprit: str | None = None,
+                     figures: Sequence[str] = INVESTIGATORS) -> str:
     """A photo's score line by line, in the order scored (the culprit last in a Sherlock
-    party): each guest with its space and points, and each wish (``cards``: guest -> its
-    wish cards, the culprit's five for the culprit) met or not; Watson and Holmes beside
-    the culprit or not. ``scored``: the photo's ``GuestScore`` rows, as the engine scored them."""
-    items = []
-    for g in scored:
-        name = f"<b>{escape(g.guest)}</b>" + (" (the culprit)" if g.guest == culprit else "")
-        if not g.in_frame:
-            items.append(f"<li>{name} on {g.space}: out of the frame, 0</li>")
-            continue
-        if g.guest in INVESTIGATORS:
-            beside = "beside the culprit" if g.met and g.met[0] else "not beside the culprit"
-            items.append(f"<li>{name} on {g.space}: {beside}, {g.points:+d}</li>")
-            continue
-        wishes = "; ".join(("&#10003; " if m else "&#10007; ") + escape(c.text.rstrip("."))
-                           for m, c in zip(g.met, cards.get(g.guest, ())))
-        vip = " (VIP)" if g.vip else ""
-        items.append(f"<li>{name}{vip} on {g.space}: {g.points:+d}"
-                     + (f"<br><small>{wishes}</small>" if wishes else "") + "</li>")
+    party), under its total: each guest with its space and points, and each wish
+    (``cards``: guest -> its wish cards, the culprit's five for the culprit) met or not;
+    the expansion's ``figures`` (Watson and Holmes beside the culprit or not). ``scored``:
+    the photo's ``GuestScore`` rows, as the engine scored them. The lines are the table's
+    own (``picture_stage.score_line``)."""
+    items = "".join(score_line(g, cards.get(g.guest, ()), culprit, figures) for g in scored)
     total = sum(g.points for g in scored)
     return (f"<div class='sk-sherlock-lines'><b>{total} points</b>"
-            f"<ul>{''.join(items) or '<li>No guest placed.</li>'}</ul></div>")
+            f"<ul>{items or '<li>No guest placed.</li>'}</ul></div>")

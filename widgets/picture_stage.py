@@ -3,6 +3,9 @@ their wishes met as far as you know, the players' photos at the end, the style s
 
 Pure functions of what a player's ``View`` holds (and the photos taken of public mats);
 no rule lives here: a guest's wishes and points are judged by ``scoring.score_guest``.
+The guests are the party's (``guests.party``: in the variant "detectives as guests"
+Watson, Holmes and Irène are plain guests with envelopes, three others stay in the box);
+Watson, Holmes and Irène get their own lines only as the expansion's figures.
 An envelope's wishes are drawn only from ``view.envelopes`` (what the viewer knows), so an
 envelope never read never reaches the page.
 """
@@ -10,15 +13,15 @@ envelope never read never reaches the page.
 from __future__ import annotations
 
 from html import escape
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import IRENE_POINTS, ROUNDS, SHERLOCK_EXCHANGES, SWAPS, mechanic
-from sherlockkit.games.picture.guests import guest_named, party
+from sherlockkit.games.picture.guests import any_guest_named, party
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.scoring import score_guest
 from sherlockkit.games.picture.state import (
-    ANSWERING, ARRANGING, ASKING, CHOOSING, EXCHANGING, GuestScore, Pass, Return, Take, View,
+    ANSWERING, ARRANGING, ASKING, CHOOSING, EXCHANGING, GuestScore, Pass, Return, Take, View, index,
 )
 from widgets.picture_art import photo_svg
 
@@ -79,13 +82,13 @@ def who(seat: int, me: int) -> str:
 def envelope_html(view: View, guest: str, cards, vip: bool) -> str:
     """One envelope you know, as a card: the guest, its kind, its three wishes, the VIP;
     marked "read earlier" when it is no longer in your hands (notes only)."""
-    mine = view.holders[_index(guest)] == view.player or view.outcome is not None
+    mine = view.holders[index(guest, view)] == view.player or view.outcome is not None
     tag = "" if mine else " <span class='sk-earlier-tag'>(read earlier)</span>"
     vip_tag = " <span class='sk-vip'>VIP</span>" if vip else ""
     items = "".join(f"<li>{escape(card.text)}</li>" for card in cards)
     css = "sk-envelope" if mine else "sk-envelope sk-earlier"
     return (f"<div class='{css}'><h4>{escape(guest)}{vip_tag}{tag}</h4>"
-            f"<small>{escape(guest_named(guest).kind)}</small><ul>{items}</ul></div>")
+            f"<small>{escape(any_guest_named(guest).kind)}</small><ul>{items}</ul></div>")
 
 
 def envelopes_html(view: View) -> str:
@@ -96,17 +99,18 @@ def envelopes_html(view: View) -> str:
             + "".join(envelope_html(view, g, cards, vip) for g, cards, vip in view.envelopes) + "</div>")
 
 
-def _index(guest: str) -> int:
-    from sherlockkit.games.picture.guests import NAMES
-
-    return NAMES.index(guest)
+def expansion_figures(view: View) -> tuple[str, ...]:
+    """The expansion's figures every player may place besides the party's guests: Watson
+    and Holmes in a Sherlock party, Irène when she joins (none in the variant "detectives
+    as guests", where they come as guests)."""
+    return (INVESTIGATORS if view.sherlock else ()) + ((IRENE,) if view.irene else ())
 
 
 def _mark(met: bool | None) -> str:
     if met is None:
         return "<span class='sk-unknown' title='a wish you do not know'>?</span>"
-    return ("<span class='sk-met' title='met'>✓</span>" if met
-            else "<span class='sk-unmet' title='not met'>✗</span>")
+    return ("<span class='sk-met' title='met'>&#10003;</span>" if met
+            else "<span class='sk-unmet' title='not met'>&#10007;</span>")
 
 
 def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[list[str], int, list[str]]:
@@ -114,12 +118,13 @@ def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[li
     unknown ?), the points of the guests whose envelopes you know, and the guests in the
     photo whose wishes you do not know (their points are a "?")."""
     known = {g: (cards, vip) for g, cards, vip in view.envelopes}
+    figures = expansion_figures(view)
     lines, total, unknown = [], 0, []
     for guest, shot in photo.shots.items():
         space = placements[guest]
-        if guest in INVESTIGATORS:
+        if guest in INVESTIGATORS and guest in figures:
             continue  # their lines come from the case (``picture_case.investigators_html``)
-        if guest == IRENE:
+        if guest == IRENE and guest in figures:
             where = f"<b>{IRENE}</b> on {space}"
             lines.append(f"<li>{where}: {IRENE_POINTS} for each VIP guest beside her</li>" if shot.in_frame
                          else f"<li>{where}: out of the frame, 0</li>")
@@ -134,7 +139,7 @@ def known_points(view: View, placements: Mapping[str, Space], photo) -> tuple[li
                 lines.append(f"<li>{where}: out of the frame, 0</li>")
             continue
         cards, vip = known[guest]
-        scored = score_guest(guest, cards, vip, placements, photo, view.victim)
+        scored = score_guest(guest, cards, vip, placements, photo, view.victim, guests=party(view))
         marks = " ".join(f"{_mark(m)} <small>{escape(card.text)}</small>" for m, card in zip(scored.met, cards))
         vip_tag = " <span class='sk-vip'>VIP</span>" if vip else ""
         if shot.in_frame:
@@ -165,33 +170,43 @@ def live_photo_html(view: View, placements: Mapping[str, Space], photo, odds=Non
                  f"</div><ul>{''.join(lines)}</ul></div>")
 
 
+def score_line(g: GuestScore, cards: Sequence, culprit: str | None = None,
+               figures: Sequence[str] = INVESTIGATORS) -> str:
+    """One guest of a scored photo as a list item: its name (marked when it is the
+    ``culprit``, and VIP), its space and points, and each of its wish ``cards`` met
+    (&#10003;) or not (&#10007;) -- the culprit's five; for the expansion's ``figures`` in
+    the photo, Watson and Holmes beside the culprit or not, Irène's VIP guests beside her.
+    A guest wholly out of the frame scores 0. Used by the table's end and the chapter."""
+    name = f"<b>{escape(g.guest)}</b>"
+    if g.guest == culprit:
+        name = f"<b class='sk-culprit' data-culprit-line='{escape(g.guest)}'>{escape(g.guest)}</b> (the culprit)"
+    name += " (VIP)" if g.vip else ""
+    if not g.in_frame:
+        return f"<li>{name} on {g.space}: out of the frame, 0</li>"
+    if g.guest in INVESTIGATORS and g.guest in figures:
+        beside = "beside the culprit" if g.met and g.met[0] else "not beside the culprit"
+        return f"<li>{name} on {g.space}: {beside}, {g.points:+d}</li>"
+    if g.guest == IRENE and g.guest in figures:
+        return (f"<li>{name} on {g.space}: {sum(g.met)} VIP guest{'' if sum(g.met) == 1 else 's'} "
+                f"beside her, {g.points:+d}</li>")
+    wishes = "; ".join(f"{_mark(m)} <small>{escape(c.text.rstrip('.'))}</small>" for m, c in zip(g.met, cards))
+    return f"<li>{name} on {g.space}: {g.points:+d}" + (f"<br>{wishes}" if wishes else "") + "</li>"
+
+
 def final_html(view: View, seat: int, photo, scored: tuple[GuestScore, ...], score: int,
                culprit: str | None = None) -> str:
     """One player's photo at the end: the photo, the score, each guest's wishes revealed
-    and met or not, and its points; in a Sherlock party Watson's and Holmes's lines and the
-    ``culprit``'s (its five wishes: its envelope's three and the two face-up cards) last."""
-    envelopes = {g: (cards, vip) for g, cards, vip in view.envelopes}
+    and met or not, and its points (``score_line``); in a Sherlock party Watson's and
+    Holmes's lines and the ``culprit``'s (its five wishes: its envelope's three and the two
+    face-up cards) last."""
+    envelopes = {g: cards for g, cards, _ in view.envelopes}
+    figures = expansion_figures(view)
     items = []
     for g in scored:
-        cards, _ = envelopes.get(g.guest, ((), g.vip))
-        vip_tag = " <span class='sk-vip'>VIP</span>" if g.vip else ""
-        name = f"<b>{escape(g.guest)}</b>"
+        cards = tuple(envelopes.get(g.guest, ()))
         if g.guest == culprit:
-            cards = tuple(cards) + tuple(view.culprit_cards)
-            name = f"<b class='sk-culprit' data-culprit-line='{escape(g.guest)}'>{escape(g.guest)}, the culprit</b>"
-        if not g.in_frame:
-            items.append(f"<li>{name}{vip_tag} on {g.space}: out of the frame, 0</li>")
-            continue
-        if g.guest in INVESTIGATORS:
-            beside = "beside the culprit" if g.met and g.met[0] else "not beside the culprit"
-            items.append(f"<li>{name} on {g.space}: {beside}, {g.points:+d}</li>")
-            continue
-        if g.guest == IRENE:
-            items.append(f"<li>{name} on {g.space}: {sum(g.met)} VIP guest{'' if sum(g.met) == 1 else 's'} "
-                         f"beside her, {g.points:+d}</li>")
-            continue
-        marks = " ".join(f"{_mark(m)} <small>{escape(c.text)}</small>" for m, c in zip(g.met, cards))
-        items.append(f"<li>{name}{vip_tag} on {g.space}: {g.points:+d}<br>{marks}</li>")
+            cards += tuple(view.culprit_cards)
+        items.append(score_line(g, cards, culprit, figures))
     won = seat in view.outcome.winners
     css = "sk-final sk-winner" if won else "sk-final"
     crown = " — wins" if won else ""
