@@ -1,0 +1,101 @@
+"""A fingerprint of everything a game shows while it is played, for the tests that hold an
+engine's behaviour fixed while its code is made faster (issue 15).
+
+:func:`game_digest` plays random games (``tests/random_play.py``) and hashes, for every
+state met: the whole state (every declared field, hidden cards included), the legal moves in
+their order, every seat's view and the outcome. Two codes give the same digest only if they
+deal the same cards, offer the same moves in the same order, and write the same events, views
+and results.
+
+Objects are hashed by their content, never by ``repr`` or ``id``: a dataclass by its class
+name and its compared fields in order, a frozenset or a dict sorted, so the digest does not
+depend on ``PYTHONHASHSEED`` nor on what a code caches beside a state's fields.
+
+Run as a script against an older code to write down its digests::
+
+    PYTHONPATH=/tmp/old-checkout .venv/bin/python -m tests.replay_digest express
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import sys
+from fractions import Fraction
+
+from tests.random_play import random_game
+
+
+class _Hasher:
+    """Content hashes of values, remembered by identity for as long as the hasher lives
+    (a game's states share most of their parts: their events, their hands)."""
+
+    def __init__(self) -> None:
+        self.memo: dict[int, tuple[object, str]] = {}
+
+    def __call__(self, value) -> str:
+        if value is None or type(value) in (bool, int, str, float, Fraction):
+            return f"{type(value).__name__}:{value!r}"
+        key = id(value)
+        known = self.memo.get(key)
+        if known is not None and known[0] is value:
+            return known[1]
+        text = self._content(value)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:24]
+        self.memo[key] = (value, digest)  # the value is kept alive, so its id stays its own
+        return digest
+
+    def _content(self, value) -> str:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            parts = [f"{f.name}={self(getattr(value, f.name))}" for f in dataclasses.fields(value) if f.compare]
+            return f"{type(value).__qualname__}({','.join(parts)})"
+        if isinstance(value, (tuple, list)):
+            return f"{type(value).__name__}[{','.join(self(v) for v in value)}]"
+        if isinstance(value, (frozenset, set)):
+            return f"{type(value).__name__}{{{','.join(sorted(self(v) for v in value))}}}"
+        if isinstance(value, dict):
+            return "dict{" + ",".join(sorted(f"{self(k)}:{self(v)}" for k, v in value.items())) + "}"
+        raise TypeError(f"no content hash for a {type(value).__name__}")
+
+
+def game_digest(rules, seeds, **options) -> str:
+    """The digest of random games of ``rules`` dealt from ``seeds`` with ``options``: every
+    state, its legal moves (in order), every seat's view and the outcome, move by move."""
+    total = hashlib.sha256()
+    for seed in seeds:
+        content = _Hasher()
+        states, moves = random_game(rules, seed, **options)
+        for state in states:
+            seats = range(getattr(state, "players", 1))
+            total.update(content(state).encode())
+            total.update(content(rules.legal_actions(state)).encode())
+            for seat in seats:
+                total.update(content(rules.legal_actions(state, seat)).encode())
+                total.update(content(rules.view(state, seat)).encode())
+            total.update(content(rules.outcome(state)).encode())
+        total.update(content(moves).encode())
+    return total.hexdigest()
+
+
+#: The games recorded, per game: (seeds, options) pairs.
+RECORDED = {
+    "express": [(range(4), {}), (range(2), {"players": 2}), (range(2), {"players": 6, "false_alibi": True})],
+    "cardgame": [(range(6), {}), (range(3), {"players": 3}), (range(3), {"players": 6, "hands": 2})],
+    "story": [(range(12), {})],
+}
+
+
+def digests(game_id: str) -> list[str]:
+    """The digest of each recorded configuration of ``game_id`` (see :data:`RECORDED`)."""
+    from sherlockkit.games import GAMES
+
+    rules = GAMES[game_id].rules
+    return [game_digest(rules, seeds, **options) for seeds, options in RECORDED[game_id]]
+
+
+if __name__ == "__main__":
+    import sherlockkit
+
+    print("sherlockkit from", sherlockkit.__file__)
+    for game in sys.argv[1:]:
+        print(game, digests(game))
