@@ -30,6 +30,7 @@ import hmac
 import json
 import random
 import secrets
+import _random
 from dataclasses import dataclass
 from types import UnionType
 from typing import (
@@ -72,7 +73,16 @@ def chance(seed: int, step: int, purpose: str = "") -> random.Random:
     independent draws made at the same step (a shuffle of piles, a deck).
     """
     digest = hashlib.sha256(f"{seed}/{step}/{purpose}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    # random.Random(n) seeds twice (in __new__, then again in the Python-level seed of
+    # __init__); seeding once with the same whole number gives the very same generator.
+    stream = _new_random(random.Random)
+    _seed_random(stream, int.from_bytes(digest[:8], "big"))
+    stream.gauss_next = None
+    return stream
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
 
 
 def action_to_json(action: Any) -> dict:
@@ -270,6 +280,73 @@ def replace_at(seq: tuple, index: int, value: Any) -> tuple:
     return seq[:index] + (value,) + seq[index + 1:]
 
 
+# --- immutable states, made cheaply ------------------------------------------------------------
+# A frozen dataclass's __init__ sets each field through object.__setattr__, and
+# dataclasses.replace reads every field and runs __init__ again: the largest cost of a move
+# when a state has twenty fields. The two helpers below make the same objects directly.
+# Only for classes whose __init__ does nothing else (no __post_init__, every field set by
+# __init__); any other class goes through its __init__ as before.
+
+
+@functools.lru_cache(maxsize=None)
+def _plain_fields(cls: type) -> frozenset | None:
+    """The field names of ``cls`` if its instances can be made without running __init__
+    (a dataclass without __post_init__, InitVar or init=False fields), else ``None``."""
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
+        return None
+    fields = dataclasses.fields(cls)
+    if any(not f.init for f in fields) or len(cls.__dataclass_fields__) != len(fields):  # InitVar, ClassVar
+        return None
+    return frozenset(f.name for f in fields)
+
+
+def build(cls: type, **values: Any) -> Any:
+    """A ``cls`` (a frozen dataclass) holding ``values``, one for each of its fields: the
+    same object as ``cls(**values)``, made without running __init__."""
+    names = _plain_fields(cls)
+    if names is None:
+        return cls(**values)
+    if values.keys() != names:
+        raise TypeError(f"{cls.__name__} has the fields {', '.join(sorted(names))}, not {', '.join(sorted(values))}")
+    made = object.__new__(cls)
+    made.__dict__.update(values)
+    return made
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """``obj`` (a frozen dataclass) with the fields in ``changes`` set anew: what
+    ``dataclasses.replace`` returns, without reading every field and running __init__.
+    What a state remembers beside its fields (a cached log, the views it has given) is not
+    carried over."""
+    cls = type(obj)
+    names = _plain_fields(cls)
+    if names is None:
+        return dataclasses.replace(obj, **changes)
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    made = object.__new__(cls)
+    now, before = made.__dict__, obj.__dict__
+    if len(before) == len(names):
+        now.update(before)
+    else:  # drop what was remembered beside the fields
+        now.update({name: before[name] for name in names})
+    now.update(changes)
+    return made
+
+
+def remembered(obj: Any, key: Any, make: Callable[[], Any]) -> Any:
+    """``make()``, computed once for the immutable ``obj`` and ``key`` and kept beside its
+    fields (never compared, printed or saved, and not carried over by :func:`evolve`): for
+    what a state's moves and views derive from it, asked for several times a move."""
+    memo = obj.__dict__.get("_remembered")
+    if memo is None:
+        memo = obj.__dict__["_remembered"] = {}
+    elif key in memo:
+        return memo[key]
+    value = memo[key] = make()
+    return value
+
+
 def shortened(value: Any) -> str:
     """``repr(value)``, cut short so a refusal never echoes a huge input back."""
     text = repr(value)
@@ -303,14 +380,33 @@ def _hints(cls: type) -> dict:
     return get_type_hints(cls)
 
 
+def _exact_type(kind: type) -> Callable[[Any], bool]:
+    return lambda value: type(value) is kind
+
+
+def _checker(hint: Any) -> Callable[[Any], bool]:
+    """A test of whether a value fits ``hint``, as :func:`_fits` says, made once per hint."""
+    if hint in (int, bool, str):
+        return _exact_type(hint)
+    if hint is type(None):
+        return lambda value: value is None
+    return lambda value: _fits(value, hint)
+
+
+@functools.lru_cache(maxsize=None)
+def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool]], ...]:
+    """Each field of a kind of move with the test of its declared type (worked out once)."""
+    hints = _hints(cls)
+    return tuple((f.name, _checker(hints[f.name])) for f in dataclasses.fields(cls))
+
+
 def check_fields(action: Any) -> str | None:
     """A sentence if a field of ``action`` is not of the type its class declares
     (``Play(0, "Clue", 1.0)``, a seat ``True``), else ``None``."""
-    hints = _hints(type(action))
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        if not _fits(value, hints[f.name]):
-            return f"A move's {f.name} cannot be {shortened(value)}."
+    for name, fits in _field_checks(type(action)):
+        value = getattr(action, name)
+        if not fits(value):
+            return f"A move's {name} cannot be {shortened(value)}."
     return None
 
 

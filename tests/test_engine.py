@@ -166,3 +166,84 @@ def test_play_out_plays_the_picked_proposal_until_the_end():
     final, moves = engine.play_out(Game(), state_of[0], {0: AnyLegal(0), 1: AnyLegal(1)})
     assert rules.outcome(final) is not None
     assert engine.replay(rules, 2, {"players": 2}, moves) == final
+
+
+# --- the helpers that make states cheaply (issue 15): the same objects as before ----------------
+
+
+def test_chance_is_the_generator_seeded_with_the_first_8_bytes_of_the_sha256():
+    import hashlib
+    import random
+
+    for seed, step, purpose in [(0, 0, ""), (10**39, 7, "die 3"), (-5, 123, "deck")]:
+        digest = hashlib.sha256(f"{seed}/{step}/{purpose}".encode()).digest()
+        expected = random.Random(int.from_bytes(digest[:8], "big"))
+        stream = engine.chance(seed, step, purpose)
+        assert stream.getstate() == expected.getstate()
+        assert [stream.random() for _ in range(5)] == [expected.random() for _ in range(5)]
+        assert stream.gauss(0, 1) == expected.gauss(0, 1) and stream.gauss(0, 1) == expected.gauss(0, 1)
+
+
+def test_evolve_gives_what_dataclasses_replace_gives_and_forgets_what_was_remembered():
+    import dataclasses
+
+    state = rules.new(3, players=3)
+    assert state.log  # the cached log, kept beside the fields
+    engine.remembered(state, "x", lambda: 1)
+    after = engine.evolve(state, step=5, turn=2)
+    assert after == dataclasses.replace(state, step=5, turn=2)
+    assert type(after) is rules.State and after.step == 5 and after.turn == 2 and after.piles is state.piles
+    assert set(vars(after)) == {f.name for f in dataclasses.fields(rules.State)}
+    assert state.step == 0  # the old one untouched
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.step = 6
+    with pytest.raises(TypeError, match="no field 'stepp'"):
+        engine.evolve(state, stepp=1)
+
+
+def test_build_gives_the_object_init_gives_and_refuses_missing_or_unknown_fields():
+    import dataclasses
+
+    view = rules.view(rules.new(3), 1)
+    values = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    built = engine.build(rules.View, **values)
+    assert built == rules.View(**values) and type(built) is rules.View and hash(built) == hash(view)
+    with pytest.raises(TypeError):
+        engine.build(rules.View, **{k: v for k, v in values.items() if k != "me"})
+    with pytest.raises(TypeError):
+        engine.build(rules.View, extra=1, **values)
+
+
+def test_a_class_with_post_init_is_made_through_its_init():
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked:
+        n: int
+
+        def __post_init__(self):
+            if self.n < 0:
+                raise ValueError("negative")
+
+    with pytest.raises(ValueError, match="negative"):
+        engine.evolve(Checked(1), n=-1)
+    with pytest.raises(ValueError, match="negative"):
+        engine.build(Checked, n=-1)
+    assert engine.evolve(Checked(1), n=2) == Checked(2)
+
+
+def test_remembered_computes_once_per_object_and_key_and_changes_no_equality():
+    state = rules.new(3)
+    calls = []
+    assert engine.remembered(state, "a", lambda: calls.append(1) or "value") == "value"
+    assert engine.remembered(state, "a", lambda: calls.append(1) or "other") == "value"
+    assert engine.remembered(state, "b", lambda: calls.append(1) or "b") == "b"
+    assert calls == [1, 1]
+    assert state == rules.new(3) and repr(state) == repr(rules.new(3))
+
+
+def test_move_fields_are_checked_by_their_declared_types():
+    assert engine.check_fields(rules.Slap(0, 3)) is None and engine.check_fields(rules.Slap(0, "deck")) is None
+    for wrong, name in [(rules.Slap(True, 3), "player"), (rules.Slap(0, 1.0), "slot"), (rules.Slap(0, "Deck"), "slot"),
+                        (rules.Slap(0, None), "slot"), (rules.Reveal("0"), "player")]:
+        assert engine.check_fields(wrong) == f"A move's {name} cannot be {engine.shortened(getattr(wrong, name))}."
