@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sherlockkit.tournament import grids, seats
-from sherlockkit.tournament.execute import map_chunks, run_tasks
+from sherlockkit.tournament.execute import check_scheduler, map_chunks, run_tasks
 from sherlockkit.tournament.grid import Grid, Task, TournamentError, chunks
 from sherlockkit.tournament.rates import Rate, win_rates, wilson
 from sherlockkit.tournament.seats import FIELDS, SeatResult
@@ -53,6 +53,8 @@ def run(grid: Grid, chunk: int = CHUNK, scheduler: str = "local", workers: int |
     default folder, :func:`cache_folder`), a folder, or ``False`` (neither read nor kept)."""
     if not isinstance(grid, Grid):
         raise TournamentError("A tournament plays a Grid (tournament.Grid or one of tournament.grids).")
+    check_scheduler(scheduler, workers)
+    chunks(grid, chunk)  # the chunk size is checked before the cache is read
     path = None
     if cache:
         path = cached_path(grid, None if cache is True else Path(cache))

@@ -23,6 +23,8 @@ from sherlockkit.games import GAMES
 HARNESS_OPTIONS = ("seed", "players")
 #: the bot options a grid may not set: the harness gives them
 HARNESS_BOT_OPTIONS = ("levels", "seed", "peek")
+#: how a bot option's kind is named in a refusal
+KINDS = {int: "a whole number", bool: "true or false", str: "a text", float: "a number"}
 #: most seeds a grid may hold (a typo's guard)
 MAX_SEEDS = 100_000_000
 
@@ -150,6 +152,14 @@ class Grid:
             if unknown:
                 raise TournamentError(f"{entry.title}'s bots have no option {unknown[0]!r}; their options are "
                                       f"{', '.join(sorted(bot_allowed)) or 'none'}.")
+        defaults = {n: p.default for n, p in inspect.signature(entry.bots.make_bots).parameters.items()
+                    if p.default is not inspect.Parameter.empty and p.default is not None}
+        for text in self.bot_options:
+            for name, value in json.loads(text).items():
+                if name in defaults and type(value) is not type(defaults[name]):
+                    kind = KINDS.get(type(defaults[name]), type(defaults[name]).__name__)
+                    raise TournamentError(f"{entry.title}'s bot option {name!r} is {kind} such as "
+                                          f"{json.dumps(defaults[name])}, not {shortened(value)}.")
         for lineup, text, bot_text in self.cells():
             if solo(self.game) and len(lineup) != 1:
                 raise TournamentError(f"{entry.title} is played alone: a lineup has one level, not {len(lineup)}.")
