@@ -1,6 +1,7 @@
 # sherlockkit — common tasks
 #
 #   make app      serve the dashboards of book/app with Voilà (PORT=8866)
+#   make hub      serve them to many anonymous players through JupyterHub (HUB_PORT=8000)
 #   make book     build the static book into book/_build/html
 #   make test     run every test (unit, notebooks, server, book, browser)
 #   make bench    run the benchmarks
@@ -10,6 +11,10 @@ PYTHON_SYSTEM ?= python3
 VENV          := .venv
 PY            := $(VENV)/bin/python
 PORT          ?= 8866
+HUB_PORT      ?= 8000
+# the hub's proxy, from the npm registry, pinned (deploy/README.md)
+HUB_PROXY     := deploy/.proxy/node_modules/.bin/configurable-http-proxy
+HUB_PROXY_PKG := configurable-http-proxy@5.3.0
 
 VENDOR        := book/_vendor
 VENDOR_STAMP  := $(VENDOR)/.stamp
@@ -19,7 +24,7 @@ NPM_PACKAGES  := @jupyter-widgets/html-manager@1.0.15 requirejs mathjax@3
 CHROMIUM := $(firstword $(wildcard /usr/bin/chromium) $(shell command -v chromium 2>/dev/null))
 NPM      := $(shell command -v npm 2>/dev/null)
 
-.PHONY: all venv app test vendor book bench clean
+.PHONY: all venv app hub hub-proxy test vendor book bench clean
 
 all: test
 
@@ -30,13 +35,27 @@ venv: $(VENV)/.installed
 # reinstall only when pyproject.toml changes
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON_SYSTEM) -m venv $(VENV)
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,hub]'
 	touch $@
 
 # ----------------------------------------------------------------------- app
 
 app: venv
 	$(PY) book/app/serve.py --port $(PORT)
+
+# ----------------------------------------------------------------------- hub
+
+# many players, each with their own Voilà server (deploy/README.md); Ctrl+C stops it all
+hub: venv hub-proxy
+	@echo "sherlockkit hub: http://127.0.0.1:$(HUB_PORT)/ (each visitor is a new anonymous player)"
+	SHERLOCKKIT_HUB_PORT=$(HUB_PORT) $(VENV)/bin/jupyterhub -f deploy/jupyterhub_config.py
+
+hub-proxy: $(HUB_PROXY)
+
+$(HUB_PROXY):
+	@command -v npm >/dev/null || { echo "npm not found: the hub needs it once, for its proxy (apt-get install npm)"; exit 1; }
+	npm install --silent --no-audit --no-fund --prefix deploy/.proxy $(HUB_PROXY_PKG)
+	touch $@
 
 # --------------------------------------------------------------------- tests
 

@@ -1,0 +1,169 @@
+"""JupyterHub for sherlockkit: many anonymous players on one machine, each with a Voilà
+server of their own (``make hub``; deploy/README.md says what it is and is not).
+
+    .venv/bin/jupyterhub -f deploy/jupyterhub_config.py
+
+Every setting below has its reason beside it. What a player's own server does (the
+dashboards, the landing page, what a page may ask of its kernel) is in
+``deploy/singleuser/``; this file only says who gets such a server, where, for how long.
+
+Environment variables (all optional; ``tests/test_hub.py`` sets them to free ports and a
+short idle time):
+
+* ``SHERLOCKKIT_HUB_PORT``           the players' port (default 8000)
+* ``SHERLOCKKIT_HUB_API_PORT``       the hub's own API, for the servers (default 8081)
+* ``SHERLOCKKIT_HUB_PROXY_API_PORT`` the proxy's API, for the hub (default 8001)
+* ``SHERLOCKKIT_HUB_RUNTIME``        database, cookie secret, players' homes (default
+  ``deploy/.runtime``, git-ignored)
+* ``SHERLOCKKIT_HUB_CULL_IDLE``      seconds a server may idle before it is stopped (900)
+* ``SHERLOCKKIT_HUB_CULL_EVERY``     seconds between the culler's rounds (60)
+* ``SHERLOCKKIT_HUB_MAX_SERVERS``    players served at once (default 40)
+* ``SHERLOCKKIT_HUB_ADMIN_TOKEN``    if set, a read-only API token (a service called
+  ``sherlockkit-observer``) that may list users and servers: for tests and benchmarks
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+
+DEPLOY = Path(__file__).resolve().parent
+ROOT = DEPLOY.parent
+APP_DIR = ROOT / "book" / "app"
+RUNTIME = Path(os.environ.get("SHERLOCKKIT_HUB_RUNTIME", DEPLOY / ".runtime")).resolve()
+PROXY = DEPLOY / ".proxy" / "node_modules" / ".bin" / "configurable-http-proxy"
+BIN = Path(sys.executable).parent  # the venv the hub runs in: the servers run in it too
+
+
+def _number(name: str, default: int) -> int:
+    """The whole number in environment variable ``name`` (``default`` when unset)."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or int(text) <= 0:
+        raise SystemExit(f"{name} must be a positive whole number, not {text[:20]!r}.")
+    return int(text)
+
+
+PORT = _number("SHERLOCKKIT_HUB_PORT", 8000)
+API_PORT = _number("SHERLOCKKIT_HUB_API_PORT", 8081)
+PROXY_API_PORT = _number("SHERLOCKKIT_HUB_PROXY_API_PORT", 8001)
+CULL_IDLE = _number("SHERLOCKKIT_HUB_CULL_IDLE", 15 * 60)
+CULL_EVERY = _number("SHERLOCKKIT_HUB_CULL_EVERY", 60)
+MAX_SERVERS = _number("SHERLOCKKIT_HUB_MAX_SERVERS", 40)
+# how often a server's activity reaches the culler: often enough that a server in use is
+# never taken for idle (a quarter of the idle time), at most JupyterHub's default 5 minutes
+ACTIVITY_EVERY = max(5, min(300, CULL_IDLE // 4))
+
+RUNTIME.mkdir(parents=True, exist_ok=True, mode=0o700)
+(RUNTIME / "save-key").mkdir(exist_ok=True, mode=0o700)
+
+c = get_config()  # noqa: F821 (JupyterHub defines it when it reads this file)
+
+# --- where it listens: 127.0.0.1 only ----------------------------------------------------
+c.JupyterHub.bind_url = f"http://127.0.0.1:{PORT}/"  # the players' address, loopback only
+c.JupyterHub.hub_ip = "127.0.0.1"  # the hub's API, for the proxy and the servers
+c.JupyterHub.hub_port = API_PORT
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{PROXY_API_PORT}"  # the hub drives the proxy here
+# the proxy `make hub` installed (npm, pinned), not one on the PATH of whoever runs it
+c.ConfigurableHTTPProxy.command = [str(PROXY)] if PROXY.exists() else ["configurable-http-proxy"]
+c.ConfigurableHTTPProxy.pid_file = str(RUNTIME / "proxy.pid")  # a stale proxy is found and stopped
+
+# --- the hub's own state: in the git-ignored runtime folder, never committed ---------------
+c.JupyterHub.db_url = f"sqlite:///{RUNTIME / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(RUNTIME / "jupyterhub_cookie_secret")  # made on first run, mode 600
+c.ConfigurableHTTPProxy.auth_token = secrets.token_hex(32)  # hub <-> proxy, new each start
+c.JupyterHub.cleanup_servers = True  # a stopped hub stops its players' servers too
+c.JupyterHub.cleanup_proxy = True
+
+# --- who: anonymous players --------------------------------------------------------------
+# /hub/tmplogin makes a new user with a random name (a uuid) and starts their server; the
+# home page logs a newcomer in the same way (auto_login), so the address is enough
+c.JupyterHub.authenticator_class = "tmpauthenticator.TmpAuthenticator"
+c.Authenticator.allow_all = True  # any visitor is a player: that is what anonymous means
+c.JupyterHub.implicit_spawn_seconds = 0.01  # the hub's home page goes straight to the player's server
+c.JupyterHub.allow_named_servers = False  # one table-server per player, no more
+
+# --- a player's server: jupyterhub-singleuser with Voilà -----------------------------------
+# The hub runs as the user who started it, and temporary players are no accounts of this
+# machine, so the usual LocalProcessSpawner (which switches to the player's system user)
+# cannot run: SimpleLocalProcessSpawner runs every server as the hub's own user, with a home
+# folder per player under RUNTIME/homes. It isolates nothing at the system level (JupyterHub
+# says: testing only); what keeps players apart is the hub's access control (a player's
+# cookie opens only their own /user/<name>/) and what deploy/singleuser allows a page to do
+# (no code, no files, no terminals): see deploy/README.md. A cluster uses kubespawner.
+c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+c.SimpleLocalProcessSpawner.home_dir_template = str(RUNTIME / "homes" / "{username}")
+c.Spawner.ip = "127.0.0.1"  # each server on the loopback, on a free port the spawner picks
+c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+c.Spawner.notebook_dir = str(APP_DIR)  # the dashboards `make app` serves, and only those
+c.Spawner.default_url = "/voila/render/index.ipynb"  # the landing page (the list of games)
+c.Spawner.environment = {
+    # the player's server reads its settings (Voilà, the lock-down) from this folder only
+    "JUPYTER_CONFIG_DIR": str(DEPLOY / "singleuser"),
+    # saves are sealed with one key for every player (a save loads in any player's server):
+    # the test's or the operator's folder if given, else one in RUNTIME
+    "SHERLOCKKIT_KEY_DIR": os.environ.get("SHERLOCKKIT_KEY_DIR", str(RUNTIME / "save-key")),
+    # the server tells the hub of its activity (kernels, pages) this often
+    "JUPYTERHUB_ACTIVITY_INTERVAL": str(ACTIVITY_EVERY),
+}
+c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "VIRTUAL_ENV", "SHERLOCKKIT_SAVE_KEY"]
+if os.geteuid() == 0:
+    # the servers run as whoever started the hub; Jupyter refuses root unless told, and a
+    # container often runs as root. A player's server runs no code a page sends
+    # (deploy/singleuser), but prefer starting the hub as an ordinary user.
+    c.Spawner.args = ["--allow-root"]
+c.Spawner.start_timeout = 60  # a server that has not answered in a minute has failed
+c.Spawner.http_timeout = 60
+# stopping (a culled server, the culler itself when the hub stops): SIGINT, then SIGTERM after
+# 3 s, SIGKILL after 5 more; the defaults (10 s, 5 s, 5 s) held the hub's shutdown ~30 s
+c.LocalProcessSpawner.interrupt_timeout = 3
+c.LocalProcessSpawner.term_timeout = 5
+# Memory: a player's server is ~100 MB with one table open (benchmarks/README.md, "Many
+# players"). JupyterHub hands this to the spawner, and only some spawners enforce it
+# (kubespawner, systemdspawner, dockerspawner): the local spawner only passes it on to the
+# server as MEM_LIMIT, it stops nothing. On one machine the limit that holds is
+# active_server_limit below.
+c.Spawner.mem_limit = "400M"
+c.Spawner.cpu_limit = 1.0  # likewise: enforced by the cluster's spawner, informative here
+
+# --- how many -----------------------------------------------------------------------------
+c.JupyterHub.active_server_limit = MAX_SERVERS  # past it a newcomer is told to come back later
+c.JupyterHub.concurrent_spawn_limit = 10  # servers starting at once; more would starve the others
+
+# --- for how long: idle servers are stopped, their anonymous users forgotten ----------------
+c.JupyterHub.load_roles = [
+    {
+        "name": "idle-culler",
+        "description": "Stop servers nobody uses, forget their anonymous users",
+        # the culler's documented needs, and admin:users to delete a culled temporary user
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers", "admin:users"],
+        "services": ["idle-culler"],
+    },
+]
+c.JupyterHub.services = [
+    {
+        "name": "idle-culler",
+        "command": [
+            sys.executable, "-m", "jupyterhub_idle_culler",
+            f"--timeout={CULL_IDLE}",
+            f"--cull-every={CULL_EVERY}",
+            "--cull-users=True",  # a temporary user cannot come back: delete it with its server
+        ],
+    },
+]
+c.JupyterHub.last_activity_interval = ACTIVITY_EVERY  # and the proxy's traffic, as often
+OBSERVER_TOKEN = os.environ.get("SHERLOCKKIT_HUB_ADMIN_TOKEN", "")
+if OBSERVER_TOKEN:
+    # a read-only view of users and servers for a test or a benchmark; nothing it can change
+    c.JupyterHub.services.append({"name": "sherlockkit-observer", "api_token": OBSERVER_TOKEN})
+    c.JupyterHub.load_roles.append({
+        "name": "sherlockkit-observer",
+        "scopes": ["list:users", "read:users", "read:servers", "read:users:activity"],
+        "services": ["sherlockkit-observer"],
+    })
+
+# --- what the hub itself shows ---------------------------------------------------------------
+c.JupyterHub.shutdown_on_logout = True  # a player who logs out frees their server at once
