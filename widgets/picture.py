@@ -242,7 +242,13 @@ class PictureTable(GameTable):
         self.game.notify()
 
     def _pick(self, guest: str) -> None:
-        """A guest in the list: pick it up (or put it down again with a second click)."""
+        """A guest in the list: pick it up (or put it down again with a second click); a
+        figure not at this party (its button hidden, but a page can click it) is told so."""
+        view = self.game.view
+        if guest not in party(view) + expansion_figures(view):
+            self.picked = None
+            self._tell(f"{guest} is not at this party: the figure stays in the box.")
+            return
         self.picked = None if self.picked == guest else guest
         self._tell("")
 
