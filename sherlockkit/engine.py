@@ -390,6 +390,12 @@ def _checker(hint: Any) -> Callable[[Any], bool]:
         return _exact_type(hint)
     if hint is type(None):
         return lambda value: value is None
+    if get_origin(hint) in (Union, UnionType) and all(h in (int, bool, str, type(None)) or get_origin(h) is Literal
+                                                      for h in get_args(hint)):
+        kinds = frozenset(h for h in get_args(hint) if h in (int, bool, str, type(None)))
+        literals = frozenset((type(a), a) for h in get_args(hint) if get_origin(h) is Literal for a in get_args(h))
+        literal_types = frozenset(kind for kind, _ in literals)  # str, int, bool: hashable
+        return lambda value: type(value) in kinds or (type(value) in literal_types and (type(value), value) in literals)
     return lambda value: _fits(value, hint)
 
 

@@ -245,5 +245,5 @@ def test_remembered_computes_once_per_object_and_key_and_changes_no_equality():
 def test_move_fields_are_checked_by_their_declared_types():
     assert engine.check_fields(rules.Slap(0, 3)) is None and engine.check_fields(rules.Slap(0, "deck")) is None
     for wrong, name in [(rules.Slap(True, 3), "player"), (rules.Slap(0, 1.0), "slot"), (rules.Slap(0, "Deck"), "slot"),
-                        (rules.Slap(0, None), "slot"), (rules.Reveal("0"), "player")]:
+                        (rules.Slap(0, None), "slot"), (rules.Slap(0, []), "slot"), (rules.Reveal("0"), "player")]:
         assert engine.check_fields(wrong) == f"A move's {name} cannot be {engine.shortened(getattr(wrong, name))}."

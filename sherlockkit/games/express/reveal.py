@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
-from sherlockkit.engine import IllegalAction, replace_at
+from sherlockkit.engine import IllegalAction, evolve, replace_at
 from sherlockkit.games.express.deduction import face_up_traits
 from sherlockkit.games.express.rounds import next_turn
 from sherlockkit.games.express.state import AlibiTurnedUp, State
@@ -22,7 +21,7 @@ def turn_up(state: State, player: int) -> State:
     repeated = trait in face_up_traits(state)
     false_alibi = repeated and state.false_alibi_variant
     piles = replace_at(state.piles, player, rest)
-    return replace(
+    return evolve(
         state, step=state.step + 1, piles=piles,
         revealed=replace_at(state.revealed, player, state.revealed[player] + (trait,)),
         false_alibi=trait if false_alibi else state.false_alibi,

@@ -7,9 +7,8 @@ round begins.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
-from sherlockkit.engine import chance
+from sherlockkit.engine import chance, evolve
 from sherlockkit.games.express.cards import ALIBIS, DISPLAY_SIZE, SUSPECTS
 from sherlockkit.games.express.state import GameWon, RoundBegun, State
 
@@ -56,15 +55,15 @@ def next_round(state: State, starter: int) -> State:
         best = max(scores)
         winners = tuple(p for p, s in enumerate(scores) if s == best)
         won = GameWon(winners, best, "target" if reached else "deck empty")
-        return replace(state, finished=True, turn=None, out=frozenset(), false_alibi=None,
-                       events=state.events + (won,))
+        return evolve(state, finished=True, turn=None, out=frozenset(), false_alibi=None,
+                      events=state.events + (won,))
     piles = []
     for p, (pile, face_up) in enumerate(zip(state.piles, state.revealed)):
         cards = list(pile + face_up)
         chance(state.seed, state.step, f"pile {p}").shuffle(cards)
         piles.append(tuple(cards))
     number = state.round + 1
-    return replace(
+    return evolve(
         state, round=number, starter=starter, piles=tuple(piles),
         revealed=tuple(() for _ in piles), out=frozenset(), false_alibi=None,
         turn=starter if piles[starter] else next_turn(tuple(piles), starter),

@@ -61,12 +61,19 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     seats = range(state.players) if player is None else [player]
     actions: list[Action] = []
     if state.turn is not None and state.turn in seats:
-        actions.append(Reveal(state.turn))
+        actions.append(_REVEALS[state.turn])
+    slots = [i for i, s in enumerate(state.display) if s is not None]
+    slots.append(DECK)
     for p in seats:
         if p not in state.out:
-            actions += [Slap(p, i) for i, s in enumerate(state.display) if s is not None]
-            actions.append(Slap(p, DECK))
+            slaps = _SLAPS[p] if type(p) is int and 0 <= p < MAX_PLAYERS else {s: Slap(p, s) for s in slots}
+            actions += [slaps[i] for i in slots]
     return actions
+
+
+# Moves are immutable: each possible one is made once, and legal_actions hands out the same.
+_REVEALS = tuple(Reveal(p) for p in range(MAX_PLAYERS))
+_SLAPS = tuple({slot: Slap(p, slot) for slot in (*range(DISPLAY_SIZE), DECK)} for p in range(MAX_PLAYERS))
 
 
 def play(state: State, action: Action) -> State:
@@ -82,9 +89,9 @@ def play(state: State, action: Action) -> State:
 def view(state: State, player: int) -> View:
     """What ``player`` sees: no face-down alibi (not even their own) and no card of the
     suspect deck; every event, since everything in this game happens face up."""
-    return View(
-        me=player, names=state.names, round=state.round, display=state.display,
-        revealed=state.revealed, pile_sizes=tuple(len(p) for p in state.piles),
+    return engine.build(
+        View, me=player, names=state.names, round=state.round, display=state.display,
+        revealed=state.revealed, pile_sizes=tuple(map(len, state.piles)),
         deck_size=len(state.suspect_deck), won=state.won, out=state.out, turn=state.turn,
         false_alibi=state.false_alibi, false_alibi_variant=state.false_alibi_variant,
         target=state.target, finished=state.finished, events=state.events,

@@ -7,9 +7,8 @@ when everyone is out, the round is void and is played again.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
-from sherlockkit.engine import IllegalAction, replace_at
+from sherlockkit.engine import IllegalAction, evolve, replace_at
 from sherlockkit.games.express.deduction import correct_slots, culprit
 from sherlockkit.games.express.rounds import next_round
 from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slot, State
@@ -29,11 +28,11 @@ def accuse(state: State, player: int, slot: Slot) -> State:
         return _win(state, player, slot)
     out = state.out | {player}
     wrong = Accused(player, slot, suspect, right=False, by_false_alibi=False, won=())
-    state = replace(state, step=state.step + 1, out=out, events=state.events + (wrong,))
+    state = evolve(state, step=state.step + 1, out=out, events=state.events + (wrong,))
     if len(out) == state.players:
         # Nobody can win this round any more: nobody scores, the display stays, and the
         # same player starts it again.
-        state = replace(state, events=state.events + (RoundVoid(state.round),))
+        state = evolve(state, events=state.events + (RoundVoid(state.round),))
         return next_round(state, starter=state.starter)
     return state
 
@@ -53,7 +52,7 @@ def _win(state: State, player: int, slot: Slot) -> State:
     if by_false_alibi and deck:
         taken.append(deck.pop(0))  # the variant's accusation is worth two cards
     event = Accused(player, slot, suspect, right=True, by_false_alibi=by_false_alibi, won=tuple(taken))
-    state = replace(state, step=state.step + 1, suspect_deck=tuple(deck), display=tuple(display),
-                    won=replace_at(state.won, player, state.won[player] + tuple(taken)),
-                    events=state.events + (event,))
+    state = evolve(state, step=state.step + 1, suspect_deck=tuple(deck), display=tuple(display),
+                   won=replace_at(state.won, player, state.won[player] + tuple(taken)),
+                   events=state.events + (event,))
     return next_round(state, starter=player)
