@@ -1,6 +1,6 @@
 """The Sherlock expansion's setup (issue 14): the case dealt, the Read event showing the
 Alibi card, the view (victim public, culprit never), the investigators' figures, and
-shuffle_hidden on Sherlock parties."""
+shuffle_hidden on Sherlock parties (the rulebook's setup and the variant "more suspects")."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from collections import Counter
 import pytest
 
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.picture import rules
+from sherlockkit.games.picture import alibis, rules
 from sherlockkit.games.picture.alibis import CHILDREN, INVESTIGATORS, SAW_NOTHING, SUSPECTS
 from sherlockkit.games.picture.cards import CULPRIT_CARD, PLACE_KINDS, envelopes_each
 from sherlockkit.games.picture.guests import NAMES
-from sherlockkit.games.picture.state import ARRANGING, OVER, Dealt, GameEnded, Place, Read, Ready, Take, held
+from sherlockkit.games.picture.state import ARRANGING, OVER, Dealt, GameEnded, Place, Read, Ready, Take, held, index
 
 SEEDS = range(12)
 
@@ -180,9 +180,10 @@ def _strings(value):
             yield from _strings(v)
 
 
-def _random_party(seed: int, players: int):
+def _random_party(seed: int, players: int, variant: str | None = None):
+    """The states of a random Sherlock party (``variant``: "more suspects" or none), deal to end."""
     rng = random.Random(seed)
-    state = rules.new(seed, players=players, sherlock=True)
+    state = rules.new(seed, players=players, sherlock=True, variant=variant)
     states = [state]
     while state.phase != OVER:
         state = _step(state, rng)
@@ -239,20 +240,28 @@ def test_replay_is_exact(seed, players):
     assert again == state
 
 
-@pytest.mark.parametrize("seed,players", [(9, 2), (10, 3), (11, 6)])
-def test_shuffle_hidden_leaves_every_view_unchanged(seed, players):
+@pytest.mark.parametrize("variant,seed,players,every", [
+    (None, 9, 2, 7), (None, 10, 3, 7), (None, 11, 6, 7),
+    (rules.MORE_SUSPECTS, 7, 2, 9), (rules.MORE_SUSPECTS, 11, 4, 9), (rules.MORE_SUSPECTS, 25, 6, 9),
+])
+def test_shuffle_hidden_leaves_every_view_unchanged(variant, seed, players, every):
+    """In the rulebook's setup and in "more suspects": every view the same, the readings
+    following the new deal, the culprit moved among the open suspects only, the outside
+    guests' "I saw nothing" kept, the Alibi cards and the culprit's card only moved."""
     rng = random.Random(seed)
     culprits = set()
-    for state in _random_party(seed, players)[::7]:
+    for state in _random_party(seed, players, variant)[::every]:
         for p in range(players):
             shuffled = rules.shuffle_hidden(state, p, rng)
             assert rules.view(shuffled, p) == rules.view(state, p)
             # every reading, anyone's, agrees with the table dealt again
-            assert all(e.alibi == shuffled.alibis[NAMES.index(e.guest)] for e in shuffled.events if isinstance(e, Read))
+            assert all(e.alibi == shuffled.alibis[index(e.guest, shuffled)] for e in shuffled.events
+                       if isinstance(e, Read))
             if state.phase != OVER:
                 culprits.add(shuffled.culprit)
-                assert shuffled.culprit in SUSPECTS and shuffled.culprit not in rules.view(state, p).cleared
+                assert shuffled.culprit in alibis.suspects_of(state) and shuffled.culprit not in rules.view(state, p).cleared
                 assert shuffled.culprit not in shuffled.alibis
+                assert all(shuffled.alibis[index(g, state)] == SAW_NOTHING for g in alibis.outside(state))
                 cards = [a for a in shuffled.alibis if a is not None] + [shuffled.culprit]
                 assert Counter(cards) == Counter([a for a in state.alibis if a is not None] + [state.culprit])
     assert len(culprits) > 1  # the culprit does move among the suspects not ruled out

@@ -23,7 +23,7 @@ from sherlockkit.games.picture.photo import camera_at, take
 from sherlockkit.games.picture.scoring import points
 from sherlockkit.games.picture.state import ARRANGING, Place, Read
 
-from .page import game, place_by_clicks, play_for_you, play_out, shown, table, wire_text
+from .page import game, place_by_clicks, play_for_you, play_out, shown, table
 from .test_sherlock_table import same_whatever_the_culprit as same_whatever_is_hidden
 
 AS_GUESTS, MORE = rules.DETECTIVES_AS_GUESTS, rules.MORE_SUSPECTS
