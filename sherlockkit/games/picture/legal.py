@@ -7,10 +7,13 @@ allowed move, built from the same judge so the two can never disagree.
 
 from __future__ import annotations
 
+import functools
+
 from sherlockkit.games.picture.cards import SHERLOCK_EXCHANGES, GIVE_BACK, SWAPS, TAKE, TRADE_MIDDLE, mechanic
 from sherlockkit.games.picture.exchange import neighbour
 from sherlockkit.games.picture.guests import EVERY_NAME, party, guest_named
-from sherlockkit.games.picture.mat import SPACES, space_named
+from sherlockkit.games.picture.mat import SPACES, Space, space_named
+from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS
 from sherlockkit.games.picture import questions
 from sherlockkit.games.picture.state import (
     ANSWERING, ASKING, Answer, Ask, ARRANGING, CHOOSING, EXCHANGING, OVER, Aim, Pass, Place, Ready, Return, State, Take, Unplace, Vip, held, holder,
@@ -18,6 +21,8 @@ from sherlockkit.games.picture.state import (
 )
 
 _EXCHANGE_MOVES = (Take, Pass, Return)
+#: the spaces as moves name them, in board order
+SPACE_NAMES = tuple(str(s) for s in SPACES)
 
 
 def seat_name(seat: int) -> str:
@@ -31,8 +36,6 @@ def _cap(text: str) -> str:
 
 def camera_ranges() -> tuple[range, range]:
     """Where a camera may stand: (the x positions, the heights)."""
-    from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS
-
     return CAMERA_XS, CAMERA_HEIGHTS
 
 
@@ -46,13 +49,9 @@ def refusal(state: State, action) -> str | None:
         return "Questions are being asked: arrange your guests once everyone has asked."
     guest = getattr(action, "guest", None)
     if guest is not None:
-        wrong = _sherlock_refusal(state, action) if state.sherlock or state.irene else None
+        wrong = _guest_refusal(state, type(action), guest)
         if wrong:
             return wrong
-        if wrong is None:
-            wrong = _absent(state, guest)
-            if wrong:
-                return wrong
     if isinstance(action, _EXCHANGE_MOVES):
         if state.phase == ARRANGING:
             return "The envelopes have been exchanged this round: now everyone arranges their guests."
@@ -64,18 +63,27 @@ def refusal(state: State, action) -> str | None:
     return _arranging_refusal(state, action)
 
 
-def _sherlock_refusal(state: State, action) -> str | None:
-    """In a Sherlock party (or with Irène): why a move naming the victim or an added
-    figure (Watson, Holmes, Irène) is refused; "" for an added figure placed or taken off
-    (a figure, but no guest of the envelopes: the other rules judge it); ``None`` when the
-    move names neither."""
-    guest = action.guest
+def _guest_refusal(state: State, kind: type, guest: str) -> str | None:
+    """Why a move of ``kind`` naming ``guest`` is refused whoever makes it, whatever else it
+    names (a sentence), or ``None``: the guest's part in this party."""
+    if state.sherlock or state.irene:
+        wrong = _sherlock_refusal(state, kind, guest)
+        if wrong is not None:
+            return wrong or None
+    return _absent(state, guest)
+
+
+def _sherlock_refusal(state: State, kind: type, guest: str) -> str | None:
+    """In a Sherlock party (or with Irène): why a move of ``kind`` naming the victim or an
+    added figure (Watson, Holmes, Irène) is refused; "" for an added figure placed or taken
+    off (a figure, but no guest of the envelopes: the other rules judge it); ``None`` when
+    the move names neither."""
     if guest in _investigators(state) + _irene(state):
-        return "" if isinstance(action, (Place, Unplace)) else f"{guest} has no envelope: only the guests do."
+        return "" if kind in (Place, Unplace) else f"{guest} has no envelope: only the guests do."
     if guest == state.victim:
-        if isinstance(action, Place):
+        if kind is Place:
             return f"{guest} is the victim: their figure lies in the coffin."
-        if isinstance(action, (Take, Pass, Return, Vip)):
+        if kind in (Take, Pass, Return, Vip):
             return f"{guest} is the victim: their envelope went back to the box."
     return None
 
@@ -143,39 +151,65 @@ def _wanted(state: State) -> type:
 
 
 def _arranging_refusal(state: State, action) -> str | None:
-    mat = mat_of(state, action.player)
+    player = action.player
     if isinstance(action, Place):
         try:
             space = space_named(action.space)
         except ValueError as error:
             return str(error)
-        if mat.get(action.guest) == space:
-            return _cap(f"{action.guest} already stands on {space}.")
-        for other, where in mat.items():
-            if where == space:
-                return f"{space} is taken by {other}: move or unplace them first."
-        return None
+        mat = mat_of(state, player)
+        return _place_refusal(action.guest, space, mat.get(action.guest), _occupants(mat).get(space))
     if isinstance(action, Unplace):
-        return None if action.guest in mat else _cap(f"{action.guest} is not on your mat.")
+        return _unplace_refusal(mat_of(state, player), action.guest)
     if isinstance(action, Aim):
-        xs, heights = camera_ranges()
-        if action.x not in xs or action.height not in heights:
-            return (f"The camera stands from {xs.start} to {xs.stop - 1} across and from "
-                    f"{heights.start} to {heights.stop - 1} high.")
-        if state.cameras[action.player] == (action.x, action.height):
-            return "Your camera already stands there."
-        return None
+        return _aim_refusal(state.cameras[player], action.x, action.height)
     if isinstance(action, Vip):
-        if not state.vips[action.player]:
-            return "You have already slipped your VIP card into an envelope."
-        if holder(state, action.guest) != action.player:
-            return f"You do not hold {action.guest}'s envelope."
-        if state.envelopes[index(action.guest, state)].vip:
-            return _cap(f"{action.guest}'s envelope already holds a VIP card.")
-        return None
+        return _vip_refusal(state, player, action.guest)
     if isinstance(action, Ready):
-        return _investigators_missing(state, action.player)
+        return _investigators_missing(state, player)
     return "That is not a move of this game."
+
+
+def _occupants(mat: dict[str, Space]) -> dict[Space, str]:
+    """Who stands on each taken space of a mat (the first in the mat's order, should two)."""
+    occupants: dict[Space, str] = {}
+    for guest, space in mat.items():
+        occupants.setdefault(space, guest)
+    return occupants
+
+
+def _place_refusal(guest: str, space: Space, where: Space | None, occupant: str | None) -> str | None:
+    """Why ``guest``, standing on ``where`` (``None``: off the mat), may not be stood on
+    ``space``, taken by ``occupant`` (``None``: free), or ``None``."""
+    if where is not None and where == space:
+        return _cap(f"{guest} already stands on {space}.")
+    if occupant is not None:
+        return f"{space} is taken by {occupant}: move or unplace them first."
+    return None
+
+
+def _unplace_refusal(mat: dict[str, Space], guest: str) -> str | None:
+    return None if guest in mat else _cap(f"{guest} is not on your mat.")
+
+
+def _aim_refusal(camera: tuple[int, int], x: int, height: int) -> str | None:
+    """Why a camera standing at ``camera`` may not be moved to (``x``, ``height``), or ``None``."""
+    if x not in CAMERA_XS or height not in CAMERA_HEIGHTS:
+        return (f"The camera stands from {CAMERA_XS.start} to {CAMERA_XS.stop - 1} across and from "
+                f"{CAMERA_HEIGHTS.start} to {CAMERA_HEIGHTS.stop - 1} high.")
+    if camera == (x, height):
+        return "Your camera already stands there."
+    return None
+
+
+def _vip_refusal(state: State, player: int, guest: str) -> str | None:
+    if not state.vips[player]:
+        return "You have already slipped your VIP card into an envelope."
+    if holder(state, guest) != player:
+        return f"You do not hold {guest}'s envelope."
+    if state.envelopes[index(guest, state)].vip:
+        return _cap(f"{guest}'s envelope already holds a VIP card.")
+    return None
 
 
 def _investigators_missing(state: State, player: int) -> str | None:
@@ -210,7 +244,13 @@ def _irene(state: State) -> tuple[str, ...]:
 
 
 def moves(state: State, player: int) -> list:
-    """Every move ``player`` may make now."""
+    """Every move ``player`` may make now.
+
+    Asked of the same judge as :func:`refusal`, piece by piece rather than whole for each
+    candidate: what it asks of every arranging move of ``player`` (the phase, Ready) once,
+    what it asks of a guest (``_guest_refusal``) once per guest and kind of move, and the
+    rest (a space, a camera position, an envelope) for each candidate; the list and its
+    order are those of asking ``refusal`` about every candidate."""
     if state.phase == OVER:
         return []
     if state.phase in (ASKING, ANSWERING):
@@ -218,15 +258,43 @@ def moves(state: State, player: int) -> list:
     guests = party(state)
     if state.phase in (EXCHANGING, CHOOSING):
         candidates = [kind(player, g) for kind in _EXCHANGE_MOVES for g in guests]
-    elif player in state.ready:
+        return [a for a in candidates if refusal(state, a) is None]
+    if state.phase != ARRANGING or player in state.ready:
         return []
-    else:
-        xs, heights = camera_ranges()
-        figures = guests + _investigators(state) + _irene(state)
-        candidates = [Place(player, g, str(s)) for g in figures for s in SPACES]
-        candidates += [Unplace(player, g) for g in figures] + [Vip(player, g) for g in guests]
-        candidates += [Aim(player, x, h) for x in xs for h in heights] + [Ready(player)]
-    return [a for a in candidates if refusal(state, a) is None]
+    figures = guests + _investigators(state) + _irene(state)
+    mat = mat_of(state, player)
+    occupants = _occupants(mat)
+    spaces = [(space, name, occupants.get(space)) for space, name in zip(SPACES, SPACE_NAMES)]
+    legal: list = []
+    for g in figures:
+        if not _guest_refusal(state, Place, g):
+            where = mat.get(g)
+            legal += [_move(Place, player, g, name) for space, name, occupant in spaces
+                      if _place_refusal(g, space, where, occupant) is None]
+    legal += [_move(Unplace, player, g) for g in figures
+              if not _guest_refusal(state, Unplace, g) and _unplace_refusal(mat, g) is None]
+    legal += [_move(Vip, player, g) for g in guests
+              if not _guest_refusal(state, Vip, g) and _vip_refusal(state, player, g) is None]
+    legal += _aims(player, state.cameras[player])
+    if _investigators_missing(state, player) is None:
+        legal.append(_move(Ready, player))
+    return legal
+
+
+@functools.lru_cache(maxsize=1024)
+def _aims(player: int, camera: tuple[int, int]) -> tuple[Aim, ...]:
+    """Every camera position ``player``'s camera, standing at ``camera``, may be moved to:
+    the same for every state where it stands there (``_aim_refusal`` reads nothing else)."""
+    return tuple(_move(Aim, player, x, h) for x in CAMERA_XS for h in CAMERA_HEIGHTS
+                 if _aim_refusal(camera, x, h) is None)
+
+
+@functools.lru_cache(maxsize=None)
+def _move(kind: type, *fields):
+    """The move of ``kind`` with ``fields``, made once and shared (moves are immutable, and
+    the arranging offers the same few thousand -- every guest on every space, every camera
+    position -- again after every move)."""
+    return kind(*fields)
 
 
 def moves_in_view(view) -> list:

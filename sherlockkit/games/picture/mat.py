@@ -49,12 +49,15 @@ SPACES: tuple[Space, ...] = tuple(Space(r, c) for r in range(1, ROWS + 1) for c 
                                   if Space(r, c) not in TABLE)
 
 
+_BY_NAME = {str(space): space for space in SPACES}
+
+
 def space_named(name: str) -> Space:
     """The space called ``name`` (``"2B"``); ``ValueError`` with a sentence if there is none."""
     text = str(name).strip().upper()
-    for space in SPACES:
-        if str(space) == text:
-            return space
+    space = _BY_NAME.get(text)
+    if space is not None:
+        return space
     if text in {str(t) for t in TABLE}:
         raise ValueError(f"{text} is where the table stands: no guest can stand there.")
     raise ValueError(f"There is no space {str(name)[:12]!r} on the mat; spaces run from 1A (front left) to 4D (back right).")
