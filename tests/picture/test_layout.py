@@ -5,7 +5,8 @@ or makes the page scroll sideways, and the settings fit too. Pictures for a pers
 look at: /tmp/picture375.png, /tmp/picture1280.png (in progress) and
 /tmp/picture-end375.png (the ending); with the Sherlock expansion /tmp/sherlock375.png,
 /tmp/sherlock1280.png (the case, the Alibi sheet, Watson and Holmes on the mat),
-/tmp/sherlock-ask375.png (your question) and /tmp/sherlock-end{375,1280}.png (the reveal). The ending is played out on the phone only: the
+/tmp/sherlock-ask375.png (your question) and /tmp/sherlock-end{375,1280}.png (the reveal); the two
+variants dealt from the settings' menu in /tmp/s7shots/ (detectives-as-guests, more-suspects). The ending is played out on the phone only: the
 narrow screen is where photos side by side must wrap, and a whole party in the browser
 takes most of a minute (the browser test checks the ending at a desktop's width)."""
 
@@ -113,5 +114,51 @@ def test_a_sherlock_party_and_its_reveal_fit_the_screen(app_url, browser, size):
         page.get_by_text(SETTINGS).click()
         page.locator(f"{ROOT} .sk-sherlock-setting").wait_for()
         assert layout_problems(page) == []
+    finally:
+        page.context.close()
+
+
+VARIANT_SHOTS = "/tmp/s7shots/{}{}.png"
+
+
+def start_variant(page, variant: str, sherlock: bool) -> None:
+    """Choose ``variant`` in the settings' menu (with the expansion when ``sherlock``) and deal."""
+    page.get_by_text(SETTINGS).click()
+    if sherlock:
+        page.locator(f"{ROOT} .sk-sherlock-setting input").check()
+    page.locator(f"{ROOT} .sk-variant-setting select").select_option(variant)
+    assert layout_problems(page) == []  # the settings with the menu fit too
+    page.locator(f"{ROOT} .sk-new-game").click()
+    page.wait_for_function("([root, words]) => (document.querySelector(root + ' .sk-title') || {}).innerText"
+                           "?.includes(words)", arg=[ROOT, variant], timeout=20_000)
+    page.get_by_text(SETTINGS).click()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant,sherlock", [("detectives as guests", False), ("more suspects", True)],
+                         ids=["detectives", "more-suspects"])
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_variants_fit_the_screen(app_url, browser, size, variant, sherlock):
+    """A party of each variant, dealt from the settings' menu, with guests on the mat (the
+    detectives as guests when they came): nothing sticks out. Pictures in /tmp/s7shots/."""
+    width = size["width"]
+    page = open_dashboard(browser, app_url, "picture.ipynb", size, READY)
+    try:
+        start_variant(page, variant, sherlock)
+        deadline = time.monotonic() + 200
+        while _sherlock_step(page) != "arrange":
+            assert time.monotonic() < deadline, "never came to arrange"
+            if page.locator(f"{ROOT} .sk-ask:visible").count():
+                click_if_visible(page, f"{ROOT} .sk-ask")
+        title = page.locator(f"{ROOT} .sk-title").inner_text()
+        coffin = page.locator(f"{ROOT} .sk-coffin-name").inner_text() if sherlock else ""
+        wanted = ["Watson", "Holmes", "Irène"] if not sherlock else ["Watson", "Holmes"]
+        others = [g for g in ("Mr Wren", "Doctor Vale", "Polly") if g not in title and g != coffin]
+        here = [g for g in wanted if g not in title.split("in the box")[-1]] + others[:1]
+        for guest, space in zip(here, ("2A", "2D", "3B", "4C")):
+            place(page, guest, space)
+        shoot(page, ROOT, VARIANT_SHOTS.format(variant.replace(" ", "-"), width), tall=3600)
+        assert layout_problems(page) == []
+        in_view(page, f"{ROOT} .sk-mat, {ROOT} .sk-photo svg, {ROOT} .sk-envelope, {ROOT} .sk-title", width)
     finally:
         page.context.close()
