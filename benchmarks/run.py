@@ -1,6 +1,6 @@
 """Run the sherlockkit benchmarks, print a table, write benchmarks/results/latest.json.
 
-    .venv/bin/python benchmarks/run.py [--only engine|protocol|analysis|story_case|bakerstreet|picture_photo|picture_bots|picture_odds|app|load]
+    .venv/bin/python benchmarks/run.py [--only engine|engines|protocol|analysis|story_case|bakerstreet|picture_photo|picture_bots|picture_odds|app|load]
                                        [--quick]
                                        [--browsers-only]
 
@@ -28,6 +28,7 @@ import analysis  # noqa: E402
 import app  # noqa: E402
 import bakerstreet  # noqa: E402
 import engine  # noqa: E402
+import engines  # noqa: E402
 import load  # noqa: E402
 import picture_bots  # noqa: E402
 import picture_odds  # noqa: E402
@@ -35,7 +36,7 @@ import picture_photo  # noqa: E402
 import protocol  # noqa: E402
 import story_case  # noqa: E402
 
-BENCHMARKS = {"engine": engine, "protocol": protocol, "analysis": analysis, "story_case": story_case,
+BENCHMARKS = {"engine": engine, "engines": engines, "protocol": protocol, "analysis": analysis, "story_case": story_case,
               "bakerstreet": bakerstreet, "picture_photo": picture_photo, "picture_bots": picture_bots, "picture_odds": picture_odds, "app": app, "load": load}
 RESULTS = HERE / "results" / "latest.json"
 
