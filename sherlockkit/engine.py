@@ -334,6 +334,13 @@ def evolve(obj: Any, **changes: Any) -> Any:
     return made
 
 
+def recalled(obj: Any, key: Any, default: Any = None) -> Any:
+    """What :func:`remembered` keeps for ``obj`` and ``key``, or ``default`` when nothing
+    was computed yet (for a move that carries a state's derived data on to the next)."""
+    memo = obj.__dict__.get("_remembered")
+    return default if memo is None else memo.get(key, default)
+
+
 def remembered(obj: Any, key: Any, make: Callable[[], Any]) -> Any:
     """``make()``, computed once for the immutable ``obj`` and ``key`` and kept beside its
     fields (never compared, printed or saved, and not carried over by :func:`evolve`): for

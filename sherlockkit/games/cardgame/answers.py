@@ -6,9 +6,7 @@ Each function is called by ``rules.play`` once the move is known to be legal.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import replace_at
+from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.arrests import arrest, inspect
 from sherlockkit.games.cardgame.cards import ALIBI, I_SUSPECT, INSPECTOR, WATSON
@@ -27,10 +25,10 @@ def answer(state: State, alibi: bool) -> State:
     looks through the hand, an Arrest arrests."""
     pending = state.pending
     by, target, card = pending.by, pending.target, pending.card
-    state = record(replace(state, phase=PLAY, pending=None), Answered(target, card, alibi))
+    state = record(evolve(state, phase=PLAY, pending=None), Answered(target, card, alibi))
     if alibi:
         state = take(state, target, ALIBI)
-        state = replace(state, played=state.played + (ALIBI,), top=legality.next_top(state.top, ALIBI), idle=0)
+        state = evolve(state, played=state.played + (ALIBI,), top=legality.next_top(state.top, ALIBI), idle=0)
         return _start_passing(state, resume=(by + 1) % state.players)
     if card in DRAWS:
         state, drawn = draw_cards(state, target, DRAWS[card])
@@ -45,7 +43,7 @@ def answer(state: State, alibi: bool) -> State:
 def pass_card(state: State, player: int, card: str) -> State:
     """``player`` has chosen ``card`` to pass. Once everyone holding cards has chosen, the
     cards move together, each to the next player on the left, and play resumes."""
-    state = record(replace(state, passing=replace_at(state.passing, player, card)), PassChosen(player))
+    state = record(evolve(state, passing=replace_at(state.passing, player, card)), PassChosen(player))
     if any(state.passing[p] is None and state.hands[p] for p in range(state.players)):
         return state
     hands = [list(h) for h in state.hands]
@@ -55,13 +53,13 @@ def pass_card(state: State, player: int, card: str) -> State:
     for p, c in enumerate(state.passing):
         if c is not None:
             hands[(p + 1) % state.players].append(c)
-    state = replace(state, hands=tuple(tuple(h) for h in hands), passing=(), phase=PLAY)
+    state = evolve(state, hands=tuple(tuple(h) for h in hands), passing=(), phase=PLAY)
     return turn_to(record(state, CardsWentRound()), state.resume)
 
 
 def _start_passing(state: State, resume: int) -> State:
     """Everyone holding a card is to choose one to pass; ``resume`` plays afterwards."""
-    state = replace(state, phase=PASSING, passing=(None,) * state.players, resume=resume)
+    state = evolve(state, phase=PASSING, passing=(None,) * state.players, resume=resume)
     if not any(state.hands):
-        return turn_to(replace(state, phase=PLAY, passing=()), resume)
+        return turn_to(evolve(state, phase=PLAY, passing=()), resume)
     return state

@@ -4,9 +4,7 @@ through a hand, an Arrest (or an Inspector laid on Scotland Yard) arrests.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import replace_at
+from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.cardgame.cards import VILLAINS
 from sherlockkit.games.cardgame.hands import ARREST_END, draw_cards, end_hand, next_player, record
 from sherlockkit.games.cardgame.state import Arrested, FalseArrest, Looked, NoVillainFound, Peek, State
@@ -32,7 +30,7 @@ def arrest(state: State, by: int, target: int, card: str) -> State:
         return caught(state, by, target, card)
     taken = state.hands[target]
     hands = replace_at(state.hands, by, state.hands[by] + taken)
-    state = replace(state, hands=replace_at(hands, target, ()))
+    state = evolve(state, hands=replace_at(hands, target, ()))
     state = record(state, FalseArrest(by, target, len(taken)))
     state, _ = draw_cards(state, target, len(taken))
     return next_player(state, by)

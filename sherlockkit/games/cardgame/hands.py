@@ -5,9 +5,7 @@ recorded).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import chance, replace_at
+from sherlockkit.engine import chance, evolve, replace_at
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS, full_deck
 from sherlockkit.games.cardgame.state import (
@@ -36,9 +34,9 @@ def deal(state: State) -> State:
     rng.shuffle(pile)
     hands = tuple(tuple(dealt[p::n]) for p in range(n))
     opener = next(p for p in range(n) if AFOOT in hands[p])
-    state = replace(state, hand_number=number, hands=hands, pile=tuple(pile), played=(), top=legality.START,
-                    turn=opener, phase=PLAY, drawn=None, pending=None, passing=(), idle=0,
-                    telegrams=(0,) * n)
+    state = evolve(state, hand_number=number, hands=hands, pile=tuple(pile), played=(), top=legality.START,
+                   turn=opener, phase=PLAY, drawn=None, pending=None, passing=(), idle=0,
+                   telegrams=(0,) * n)
     return record(state, HandDealt(number, opener))
 
 
@@ -56,13 +54,13 @@ def end_hand(state: State, how: str, who: int | None = None, caught: int | None 
     # Telegrams went into the totals as they came; the hand's row shows them too.
     row = tuple(points[p] + state.telegrams[p] for p in range(state.players))
     totals = tuple(state.scores[p] + points[p] for p in range(state.players))
-    state = replace(state, scores=totals, hand_scores=state.hand_scores + (row,), pending=None, drawn=None,
-                    phase=PLAY, passing=())
+    state = evolve(state, scores=totals, hand_scores=state.hand_scores + (row,), pending=None, drawn=None,
+                   phase=PLAY, passing=())
     state = record(state, HandScored(state.hand_number, row))
     if state.hand_number >= state.hands_in_game:
         best = min(totals)
         winners = tuple(p for p, t in enumerate(totals) if t == best)
-        return record(replace(state, finished=True), GameOver(winners, best))
+        return record(evolve(state, finished=True), GameOver(winners, best))
     return deal(state)
 
 
@@ -70,7 +68,7 @@ def end_hand(state: State, how: str, who: int | None = None, caught: int | None 
 
 def record(state: State, *events: Event) -> State:
     """The table with ``events`` added to what happened."""
-    return replace(state, events=state.events + events)
+    return evolve(state, events=state.events + events)
 
 
 def next_player(state: State, after: int) -> State:
@@ -80,17 +78,17 @@ def next_player(state: State, after: int) -> State:
 
 def turn_to(state: State, player: int) -> State:
     """``player``'s turn to play a card."""
-    return replace(state, turn=player, phase=PLAY)
+    return evolve(state, turn=player, phase=PLAY)
 
 
 def take(state: State, player: int, card: str) -> State:
     """One ``card`` gone from ``player``'s hand."""
     hand = list(state.hands[player])
     hand.remove(card)
-    return replace(state, hands=replace_at(state.hands, player, tuple(hand)))
+    return evolve(state, hands=replace_at(state.hands, player, tuple(hand)))
 
 
 def draw_cards(state: State, player: int, k: int) -> tuple[State, int]:
     """``player`` draws ``k`` cards (as many as the pile has); and how many they drew."""
     taken, rest = state.pile[:k], state.pile[k:]
-    return replace(state, pile=rest, hands=replace_at(state.hands, player, state.hands[player] + taken)), len(taken)
+    return evolve(state, pile=rest, hands=replace_at(state.hands, player, state.hands[player] + taken)), len(taken)

@@ -9,6 +9,7 @@ Train changes and a Hansom keeps. The moves (``legal.py``, ``plays.py``) and the
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # the graph is for analyses: a table at play never pays for networkx
@@ -75,6 +76,7 @@ def destination(top: Top) -> str | None:
     return ""
 
 
+@functools.lru_cache(maxsize=None)  # a few hundred (card, table) pairs, asked for every view
 def may_follow(card: str, top: Top) -> bool:
     """Whether ``card`` may be played, in turn, on ``top`` (Villains and the Alibi aside:
     a hand of Villains only may always go down, and the Alibi answers out of turn)."""

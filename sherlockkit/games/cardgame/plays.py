@@ -6,9 +6,7 @@ Each function is called by ``rules.play`` once the move is known to be legal.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import chance, replace_at
+from sherlockkit.engine import chance, evolve, replace_at
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.arrests import inspect
 from sherlockkit.games.cardgame.cards import (
@@ -29,13 +27,13 @@ def play_card(state: State, action: Play) -> State:
     me, card, target = action.player, action.card, action.target
     under = state.top
     state = take(state, me, card)
-    state = replace(state, played=state.played + (card,), top=legality.next_top(under, card), phase=PLAY,
-                    drawn=None, idle=0)
+    state = evolve(state, played=state.played + (card,), top=legality.next_top(under, card), phase=PLAY,
+                   drawn=None, idle=0)
     if card in legality.ANSWERED_BY_ALIBI:
         # the card waits for its target's answer; an Inspector laid on Scotland Yard arrests
         arrests = card == ARREST or (card == INSPECTOR and under.card == SCOTLAND_YARD)
         state = record(state, CardPlayed(me, card, target, arrests))
-        return replace(state, phase=ALIBI_WINDOW, pending=Pending(card, me, target, under, arrests))
+        return evolve(state, phase=ALIBI_WINDOW, pending=Pending(card, me, target, under, arrests))
     state = record(state, CardPlayed(me, card, target))
     nxt = (me + 1) % state.players
     if card == THICK_FOG:
@@ -45,8 +43,8 @@ def play_card(state: State, action: Play) -> State:
         state = record(state, Drew(nxt, drawn, SCOTLAND_YARD))
     elif card == TELEGRAM:
         points = state.scoring.telegram
-        state = replace(state, scores=replace_at(state.scores, nxt, state.scores[nxt] + points),
-                        telegrams=replace_at(state.telegrams, nxt, state.telegrams[nxt] + points))
+        state = evolve(state, scores=replace_at(state.scores, nxt, state.scores[nxt] + points),
+                       telegrams=replace_at(state.telegrams, nxt, state.telegrams[nxt] + points))
         state = record(state, TelegramReceived(nxt, points))
     elif card == CLUE:
         state = _look(state, me, (me - 1) % state.players, CLUE)
@@ -56,7 +54,7 @@ def play_card(state: State, action: Play) -> State:
         return inspect(state, me, target, HOLMES)
     elif card == MYCROFT:
         hands = replace_at(state.hands, me, state.hands[target])
-        state = record(replace(state, hands=replace_at(hands, target, state.hands[me])), HandsSwapped(me, target))
+        state = record(evolve(state, hands=replace_at(hands, target, state.hands[me])), HandsSwapped(me, target))
     elif card == AFOOT:
         pass  # it opens the hand, and does nothing else
     return next_player(state, me)
@@ -65,7 +63,7 @@ def play_card(state: State, action: Play) -> State:
 def go_out(state: State, me: int) -> State:
     """``me`` puts down their Villains, every card they hold: they escape and the hand ends."""
     villains = state.hands[me]
-    state = replace(state, hands=replace_at(state.hands, me, ()), played=state.played + villains)
+    state = evolve(state, hands=replace_at(state.hands, me, ()), played=state.played + villains)
     return end_hand(record(state, Escaped(me, villains)), ESCAPE_END, me)
 
 
@@ -75,18 +73,18 @@ def draw(state: State, me: int) -> State:
     it does. With the pile empty they pass instead; when everyone has passed in a row,
     the trail goes cold and the hand ends."""
     if not state.pile:
-        state = record(replace(state, idle=state.idle + 1), PassedTurn(me))
+        state = record(evolve(state, idle=state.idle + 1), PassedTurn(me))
         if state.idle >= state.players:
             return end_hand(record(state, TrailCold()), COLD_END)
         return next_player(state, me)
     card = state.pile[0]
     state, _ = draw_cards(state, me, 1)
-    return record(replace(state, phase=DRAWN, drawn=card), Drew(me, 1, Drew.ON_TURN))
+    return record(evolve(state, phase=DRAWN, drawn=card), Drew(me, 1, Drew.ON_TURN))
 
 
 def keep(state: State, me: int) -> State:
     """``me`` keeps the card just drawn; the next player plays."""
-    return next_player(record(replace(state, phase=PLAY, drawn=None), Kept(me)), me)
+    return next_player(record(evolve(state, phase=PLAY, drawn=None), Kept(me)), me)
 
 
 def _fog(state: State) -> State:
@@ -99,7 +97,7 @@ def _fog(state: State) -> State:
     for size in sizes:
         hands.append(tuple(cards[at:at + size]))
         at += size
-    return replace(state, hands=tuple(hands))
+    return evolve(state, hands=tuple(hands))
 
 
 def _look(state: State, looker: int, target: int, card: str) -> State:

@@ -21,7 +21,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from sherlockkit.engine import IllegalAction, check_action, check_names, check_players, check_seed, read_action
+from sherlockkit.engine import (
+    IllegalAction, build, check_action, check_names, check_players, check_seed, evolve, read_action, recalled,
+    remembered,
+)
 from sherlockkit.games.cardgame import answers, legality, plays
 from sherlockkit.games.cardgame.cards import AFOOT
 from sherlockkit.games.cardgame.hands import deal
@@ -63,7 +66,12 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     if state.finished:
         return []
     seats = range(state.players) if player is None else [player]
-    return [a for p in seats for a in moves(view(state, p))]
+    return [a for p in seats for a in _moves(state, p)]
+
+
+def _moves(state: State, player: int) -> tuple[Action, ...]:
+    """The moves open to ``player`` (worked out once per state: ``play`` asks again)."""
+    return remembered(state, ("moves", player), lambda: tuple(moves(view(state, player))))
 
 
 def play(state: State, action: Action) -> State:
@@ -71,28 +79,35 @@ def play(state: State, action: Action) -> State:
     check_action(action, ACTIONS, state.players)
     if state.finished or action not in legal_actions(state, action.player):
         raise IllegalAction(why_illegal(state, action))
-    state = replace(state, step=state.step + 1)
+    before, state = state, evolve(state, step=state.step + 1)
     me = action.player
     if isinstance(action, Play):
-        return plays.play_card(state, action)
-    if isinstance(action, PlayVillains):
-        return plays.go_out(state, me)
-    if isinstance(action, Draw):
-        return plays.draw(state, me)
-    if isinstance(action, Keep):
-        return plays.keep(state, me)
-    if isinstance(action, Answer):
-        return answers.answer(state, action.alibi)
-    return answers.pass_card(state, me, action.card)  # the one kind of move left: PassCard
+        after = plays.play_card(state, action)
+    elif isinstance(action, PlayVillains):
+        after = plays.go_out(state, me)
+    elif isinstance(action, Draw):
+        after = plays.draw(state, me)
+    elif isinstance(action, Keep):
+        after = plays.keep(state, me)
+    elif isinstance(action, Answer):
+        after = answers.answer(state, action.alibi)
+    else:
+        after = answers.pass_card(state, me, action.card)  # the one kind of move left: PassCard
+    _carry_seen(before, after)
+    return after
 
 
 def view(state: State, player: int) -> View:
     """What ``player`` sees: their own hand and the card they drew, how many cards the
     others hold, the table, the scores, every event but the others' peeks, and the
     outcome once the game is over."""
+    return remembered(state, ("view", player), lambda: _view(state, player))
+
+
+def _view(state: State, player: int) -> View:
     passing = state.phase == PASSING
-    return View(
-        me=player, names=state.names, hand=state.hands[player], hand_sizes=tuple(len(h) for h in state.hands),
+    return build(
+        View, me=player, names=state.names, hand=state.hands[player], hand_sizes=tuple(map(len, state.hands)),
         pile_size=len(state.pile), played=state.played, top=state.top, turn=state.turn, phase=state.phase,
         drawn=state.drawn if state.phase == DRAWN and state.turn == player else None, pending=state.pending,
         passed=tuple(c is not None for c in state.passing) if passing else (),
@@ -100,8 +115,35 @@ def view(state: State, player: int) -> View:
         scores=state.scores, telegrams=state.telegrams, hand_scores=state.hand_scores,
         hand_number=state.hand_number, hands_in_game=state.hands_in_game, finished=state.finished,
         outcome=outcome(state), scoring=state.scoring,
-        events=tuple(e for e in state.events if not isinstance(e, Peek) or e.looker == player),
+        events=_seen(state, player),
     )
+
+
+def _seen(state: State, player: int) -> tuple:
+    """The events ``player`` may see: all but the others' peeks into a hand."""
+    return remembered(state, ("seen", player), lambda: _visible(state.events, player))
+
+
+def _visible(events: tuple, player: int) -> tuple:
+    return tuple(e for e in events if not isinstance(e, Peek) or e.looker == player)
+
+
+def _carry_seen(before: State, after: State) -> None:
+    """Hand on to ``after`` the events each player could see in ``before`` (the state
+    ``after`` came from), adding only the new ones: a view costs no pass over the game's
+    whole history. Nothing is handed on if ``after``'s events do not continue ``before``'s."""
+    old, new = before.events, after.events
+    if new[:len(old)] != old:
+        return
+    added = new[len(old):]
+    for player in range(before.players):
+        seen = recalled(before, ("seen", player))
+        if seen is not None:
+            _hand_on(after, player, seen, added)
+
+
+def _hand_on(after: State, player: int, seen: tuple, added: tuple) -> None:
+    remembered(after, ("seen", player), lambda: seen + _visible(added, player))
 
 
 def outcome(state: State) -> Outcome | None:
