@@ -1,0 +1,184 @@
+"""The app through JupyterHub (deploy/): two anonymous players in two real browsers, each
+with their own server and game, neither able to reach the other's; a page that cannot
+run code in its kernel; an idle server stopped by the culler.
+
+One hub for the module, on free loopback ports, its state in a temporary folder, stopped
+(with every server it started) whatever happens. Bounded: about two minutes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from tests.conftest import in_ci
+
+pytestmark = pytest.mark.browser
+
+CULL_IDLE = 45  # seconds a server may idle in this test's hub
+CULL_EVERY = 5
+SPAWN_TIMEOUT = 90_000  # ms for a new player's server to start and show the landing page
+TABLE_TIMEOUT = 60_000
+PLAYER_URL = re.compile(r"/user/([^/]+)/voila/render/index\.ipynb$")
+# the reveal button is enabled on the player's turn, or the game's ending is shown
+READY = """() => { const b = document.querySelector('.sk-express .sk-reveal');
+  return !!b && !b.disabled; }"""
+ALIBIS = ".sk-alibis[data-seat='0'] svg.sk-alibi"
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory, browser):
+    pytest.importorskip("jupyterhub", reason="the hub extra is not installed (pip install -e '.[hub]')")
+    from deploy.local_hub import LocalHub, proxy_missing
+
+    missing = proxy_missing()
+    if missing:
+        if in_ci():
+            pytest.fail(missing + "; the hub test cannot be skipped under CI=true")
+        pytest.skip(missing)
+    runtime = tmp_path_factory.mktemp("hub-runtime")
+    with LocalHub.start(runtime, cull_idle=CULL_IDLE, cull_every=CULL_EVERY) as running:
+        yield running
+
+
+class Player:
+    """One anonymous player: a browser context of their own, logged in by /hub/tmplogin."""
+
+    def __init__(self, browser, hub):
+        self.hub = hub
+        self.context = browser.new_context()
+        self.page = self.context.new_page()
+        self.name = None
+
+    def arrive(self):
+        """Start: the hub makes a new user and starts their server (not waited for)."""
+        self.page.goto(self.hub.base + "hub/tmplogin")
+
+    def landing(self) -> str:
+        """Wait for the landing page of this player's own server; the player's name."""
+        self.page.wait_for_url(PLAYER_URL, timeout=SPAWN_TIMEOUT)
+        self.name = PLAYER_URL.search(self.page.url).group(1)
+        self.page.get_by_role("link", name="Play Sherlock Express").wait_for(timeout=10_000)
+        return self.name
+
+    def url(self, path: str = "") -> str:
+        return f"{self.hub.base}user/{self.name}/{path}"
+
+    def play_express(self) -> str:
+        """Open Sherlock Express from the landing page, turn up an alibi; the kernel id of
+        the table (the secret that opens it, unique to this game)."""
+        self.page.get_by_role("link", name="Play Sherlock Express").click()
+        self.page.wait_for_url(re.compile(rf"/user/{self.name}/voila/render/express\.ipynb$"),
+                               timeout=TABLE_TIMEOUT)
+        self.page.wait_for_function(READY, timeout=TABLE_TIMEOUT)
+        before = self.page.locator(ALIBIS).count()
+        self.page.locator(".sk-express .sk-reveal").click()
+        self.page.wait_for_function(f"() => document.querySelectorAll({json.dumps(ALIBIS)}).length > {before}",
+                                    timeout=20_000)
+        return self.kernel_id()
+
+    def kernel_id(self) -> str:
+        return json.loads(self.page.locator("#jupyter-config-data").text_content())["kernelId"]
+
+
+@pytest.fixture(scope="module")
+def players(hub, browser):
+    """Two players, arrived together, each at their own landing page."""
+    pair = [Player(browser, hub), Player(browser, hub)]
+    try:
+        for player in pair:
+            player.arrive()
+        for player in pair:
+            player.landing()
+        yield pair
+    finally:
+        for player in pair:
+            player.context.close()
+
+
+def test_two_anonymous_players_each_play_their_own_game(hub, players):
+    a, b = players
+    assert a.name != b.name
+    for player in (a, b):
+        assert hub.running_server(player.name)
+    a.table, b.table = (player.play_express() for player in (a, b))
+    assert a.table != b.table
+
+
+def test_a_player_cannot_reach_another_players_server(hub, players):
+    a, b = players
+    if not getattr(a, "table", None):
+        a.table = a.play_express()
+    for path in ("", "voila/render/index.ipynb", "voila/render/express.ipynb",
+                 f"api/kernels/{a.table}", f"api/kernels/{a.table}/channels"):
+        response = b.page.goto(a.url(path))
+        # the hub refuses B a server that is not theirs (403), and never shows A's page
+        assert response.status == 403, (path, response.status)
+        content = b.page.content()
+        assert "sk-express" not in content and "jupyter-config-data" not in content
+        assert a.table not in content
+    # nor can B's own server be asked for A's table
+    assert b.context.request.get(b.url(f"api/kernels/{a.table}")).status == 404
+    # B's own table is B's own game, and nothing of A's is in it
+    b.page.goto(b.url("voila/render/express.ipynb"))
+    b.page.wait_for_function(READY, timeout=TABLE_TIMEOUT)
+    content = b.page.content()
+    assert a.table not in content and a.name not in content
+
+
+def test_a_players_server_opens_nothing_but_the_tables(players):
+    a, _ = players
+    refused = {"api/contents": 403, "api/sessions": 403, "lab": 404, "tree": 404, "api/terminals": 404,
+               "voila/files/serve.py": 403}
+    for path, status in refused.items():
+        assert a.context.request.get(a.url(path)).status == status, path
+
+
+def test_a_page_cannot_run_code_in_its_kernel(players, tmp_path):
+    """The kernel websocket carries widget messages only: an execute_request is dropped,
+    while a kernel_info_request is answered (the socket works)."""
+    a, _ = players
+    a.page.goto(a.url("voila/render/express.ipynb"))
+    a.page.wait_for_function(READY, timeout=TABLE_TIMEOUT)
+    marker = tmp_path / "ran"
+    code = f"open({str(marker)!r}, 'w').write('code ran')"
+    answers = a.page.evaluate("""async ([kernel, code]) => {
+      const url = location.href.replace(/^http/, 'ws').replace(/voila\\/render\\/.*$/, 'api/kernels/' + kernel + '/channels');
+      const socket = new WebSocket(url);
+      const seen = [];
+      socket.onmessage = event => { const m = JSON.parse(event.data); seen.push(m.header.msg_type); };
+      await new Promise((ok, no) => { socket.onopen = ok; socket.onerror = no; });
+      const message = (type, content) => JSON.stringify({channel: 'shell', content, metadata: {}, buffers: [],
+        parent_header: {}, header: {msg_id: type + Math.random(), msg_type: type, username: '', session: 'test',
+        date: new Date().toISOString(), version: '5.3'}});
+      socket.send(message('execute_request', {code, silent: false, store_history: false,
+        user_expressions: {}, allow_stdin: false, stop_on_error: true}));
+      socket.send(message('kernel_info_request', {}));
+      await new Promise(ok => setTimeout(ok, 4000));
+      socket.close();
+      return seen;
+    }""", [a.kernel_id(), code])
+    assert "kernel_info_reply" in answers
+    assert "execute_reply" not in answers and "execute_input" not in answers
+    assert not marker.exists()
+
+
+def test_an_idle_server_is_stopped_by_the_culler(hub, players):
+    a, b = players
+    assert hub.running_server(a.name)
+    a.page.close(run_before_unload=True)  # A leaves; their server idles from now on
+    left = time.monotonic()
+    deadline = left + CULL_IDLE + 4 * CULL_EVERY + 60
+    while hub.running_server(a.name):
+        assert time.monotonic() < deadline, "the idle server was never culled"
+        time.sleep(2)
+    # not before it had idled for the limit
+    assert time.monotonic() - left > CULL_IDLE - 2 * CULL_EVERY
+    # its temporary user is forgotten with it
+    deadline = time.monotonic() + 30
+    while hub.api(f"users/{a.name}") is not None:
+        assert time.monotonic() < deadline, "the culled temporary user was kept"
+        time.sleep(1)
