@@ -12,6 +12,10 @@ a wish is judged by ``wishes.met``, the log's sentences come from ``narration``.
 Without notes the game is the rulebook's memory game: an envelope you passed on leaves the
 page, and so the log leaves out the lines that read an envelope's wishes to you (they
 would keep what you are meant to remember).
+
+The settings' Variant menu hands the engine's variants to ``rules.new``, which says which
+may be played with which settings. (A little over 400 lines: the controller and the
+table's clicks and drawing read as one; its HTML is in ``picture_stage``/``picture_case``.)
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import ipywidgets as w
 from sherlockkit.games.picture import bots, legal, narration, rules
 from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS
 from sherlockkit.games.picture.figures import FIGURE_NAMES
-from sherlockkit.games.picture.guests import EVERY_NAME, party
+from sherlockkit.games.picture.guests import party
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, camera_at, take
 from sherlockkit.games.picture.state import Aim, GameEnded, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip
@@ -29,8 +33,8 @@ from widgets.bakerstreet import Parts
 from widgets.controls import action_button, guarded
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
 from widgets.picture_stage import (
-    STYLE, envelopes_html, exchange_words, expansion_figures, final_html, live_photo_html, prompt_html, rounds_of,
-    seats_html,
+    STYLE, envelopes_html, exchange_words, expansion_figures, final_html, header_html, live_photo_html, prompt_html,
+    rounds_of, seats_html,
 )
 from widgets.session import GameSession
 from widgets.table import GameTable
@@ -326,14 +330,7 @@ class PictureTable(GameTable):
         over = view.outcome is not None
         playing = not over and not self.game.replaying
         allowed = legal.moves_in_view(view) if playing else []
-        extras = "".join(f" · {name}" for name, on in (("notes", view.notes), ("Sherlock", view.sherlock),
-                                                     ("Irène", view.irene), (view.variant, view.variant)) if on)
-        boxed = [g for g in EVERY_NAME if g not in party(view)]
-        if view.guests and boxed:  # the detectives' variant: who stayed in the box, public
-            extras += f" (in the box: {', '.join(boxed)})"
-        self.header.value = (f"<div class='sk-title'><b>Picture Perfect</b> · round {max(view.round, 1)} of "
-                             f"{rounds_of(view)} · {view.players} players{_escape(extras)} "
-                             f"<span class='sk-seed'>seed {self.game.seed_words}</span></div>")
+        self.header.value = header_html(view, self.game.seed_words)
         card = EXCHANGE_WORDS.get(view.exchange, "")
         self.exchange_card.value = "" if over else f"<b>Round {view.round}, the exchange card:</b> {_escape(card)}"
         self.exchange_card.layout.display = "none" if over else None

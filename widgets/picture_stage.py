@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import IRENE_POINTS, ROUNDS, SHERLOCK_EXCHANGES, SWAPS, mechanic
-from sherlockkit.games.picture.guests import any_guest_named, party
+from sherlockkit.games.picture.guests import EVERY_NAME, any_guest_named, party
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.scoring import score_guest
 from sherlockkit.games.picture.state import (
@@ -241,6 +241,18 @@ def seats_html(view: View) -> str:
     middle = [g for g, h in zip(party(view), view.holders) if h is None and g != view.victim]  # the victim's is boxed
     rows.append(f"<li><b>The middle</b>: {escape(', '.join(middle)) if middle else 'empty'}</li>")
     return "<b>Who holds which envelope</b><ul>" + "".join(rows) + "</ul>"
+
+
+def header_html(view: View, seed_words: str) -> str:
+    """The title line: the round of how many, the players, the switches and variant played
+    (in the variant "detectives as guests", the three guests in the box), the seed."""
+    extras = "".join(f" · {name}" for name, on in (("notes", view.notes), ("Sherlock", view.sherlock),
+                                                 ("Irène", view.irene), (view.variant, view.variant)) if on)
+    boxed = [g for g in EVERY_NAME if g not in party(view)]
+    if view.guests and boxed:  # public: the deal told who stayed in the box
+        extras += f" (in the box: {', '.join(boxed)})"
+    return (f"<div class='sk-title'><b>Picture Perfect</b> · round {max(view.round, 1)} of {rounds_of(view)} · "
+            f"{view.players} players{escape(extras)} <span class='sk-seed'>seed {escape(seed_words)}</span></div>")
 
 
 def rounds_of(view: View) -> int:
