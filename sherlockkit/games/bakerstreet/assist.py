@@ -4,9 +4,7 @@ pointed at are, from now on, known not to be it. Holmes gains a step."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import replace_at
+from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.bakerstreet import impossible
 from sherlockkit.games.bakerstreet.cards import Evidence
 from sherlockkit.games.bakerstreet.hands import record
@@ -24,14 +22,14 @@ def learn(told: Told, card: Evidence, number: int | None, icon: str | None) -> T
     """What its holder knows of ``card`` after an Assist naming ``number`` and/or ``icon``."""
     if number is not None:
         if card.number == number:
-            told = replace(told, number=number)
+            told = evolve(told, number=number)
         else:
-            told = replace(told, not_numbers=told.not_numbers | {number})
+            told = evolve(told, not_numbers=told.not_numbers | {number})
     if icon is not None:
         if card.icon == icon:
-            told = replace(told, icon=icon)
+            told = evolve(told, icon=icon)
         else:
-            told = replace(told, not_icons=told.not_icons | {icon})
+            told = evolve(told, not_icons=told.not_icons | {icon})
     return told
 
 
@@ -40,7 +38,7 @@ def assist(state: State, action: Assist) -> State:
     what the hint says; Holmes moves one step toward 0."""
     hand = state.hands[action.target]
     told = tuple(learn(t, card, action.number, action.icon) for t, card in zip(state.told[action.target], hand))
-    state = replace(state, told=replace_at(state.told, action.target, told))
     state = record(state, Assisted(action.player, action.target, action.number, action.icon,
-                                   pointed(hand, action.number, action.icon)))
+                                   pointed(hand, action.number, action.icon)),
+                   told=replace_at(state.told, action.target, told))
     return impossible.move_holmes(state, -1, HolmesMoved.ASSIST)

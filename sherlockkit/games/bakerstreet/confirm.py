@@ -4,9 +4,7 @@ face down, and Holmes loses a step (he moves away from 0)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import replace_at
+from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.bakerstreet import characters, impossible, leads
 from sherlockkit.games.bakerstreet.hands import record
 from sherlockkit.games.bakerstreet.state import Confirm, Confirmed, HolmesMoved, Pile, State
@@ -26,8 +24,8 @@ def confirm(state: State, action: Confirm) -> State:
     index = leads.section(action.lead)
     pile = state.piles[index]
     short = leads.total(pile) != leads.target(pile)
-    state = replace(state, piles=replace_at(state.piles, index, replace(pile, confirmed=True)))
-    state = record(state, Confirmed(action.player, action.lead, pile.lead, short))
+    state = record(state, Confirmed(action.player, action.lead, pile.lead, short),
+                   piles=replace_at(state.piles, index, evolve(pile, confirmed=True)))
     if short:
         state = record(state, characters.power_event(state, action.player, characters.CONFIRM_SHORT))
     return impossible.move_holmes(state, +1, HolmesMoved.CONFIRM)

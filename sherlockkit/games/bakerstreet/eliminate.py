@@ -3,8 +3,6 @@ Investigation track. Then draw."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sherlockkit.games.bakerstreet import characters, impossible
 from sherlockkit.games.bakerstreet.hands import draw, record, take
 from sherlockkit.games.bakerstreet.state import Eliminate, Eliminated, State
@@ -14,8 +12,8 @@ def eliminate(state: State, action: Eliminate) -> State:
     """The table after ``action`` (already found legal). The Locksmith's kind puts the card
     in the Impossible without Holmes gaining a step."""
     state, card = take(state, action.player, action.card)
-    state = replace(state, investigation=state.investigation + card.number)
-    state = record(state, Eliminated(action.player, action.card, card, state.investigation))
+    investigation = state.investigation + card.number
+    state = record(state, Eliminated(action.player, action.card, card, investigation), investigation=investigation)
     quiet = characters.bends(state, action.player, characters.QUIET_ELIMINATE)
     state = impossible.add(state, card, action.player, spared=quiet)
     return draw(state, action.player)

@@ -4,16 +4,15 @@ adds its events to the table."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import replace_at
+from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.bakerstreet.cards import Evidence
 from sherlockkit.games.bakerstreet.state import UNTOLD, DeckEmpty, Drew, Event, State
 
 
-def record(state: State, *events: Event) -> State:
-    """The table with ``events`` added to what happened."""
-    return replace(state, events=state.events + events)
+def record(state: State, *events: Event, **changes) -> State:
+    """The table with ``events`` added to what happened (and the fields in ``changes`` set
+    anew, in the same copy of the table)."""
+    return evolve(state, events=state.events + events, **changes)
 
 
 def take(state: State, seat: int, slot: int) -> tuple[State, Evidence]:
@@ -21,8 +20,8 @@ def take(state: State, seat: int, slot: int) -> tuple[State, Evidence]:
     told of it forgotten), and that card. The cards after it move up one slot."""
     hand, told = state.hands[seat], state.told[seat]
     card = hand[slot]
-    return replace(state, hands=replace_at(state.hands, seat, hand[:slot] + hand[slot + 1:]),
-                   told=replace_at(state.told, seat, told[:slot] + told[slot + 1:])), card
+    return evolve(state, hands=replace_at(state.hands, seat, hand[:slot] + hand[slot + 1:]),
+                  told=replace_at(state.told, seat, told[:slot] + told[slot + 1:])), card
 
 
 def draw(state: State, seat: int) -> State:
@@ -32,6 +31,5 @@ def draw(state: State, seat: int) -> State:
     if not state.deck:
         return record(state, DeckEmpty(seat))
     card, deck = state.deck[0], state.deck[1:]
-    state = replace(state, deck=deck, hands=replace_at(state.hands, seat, state.hands[seat] + (card,)),
-                    told=replace_at(state.told, seat, state.told[seat] + (UNTOLD,)))
-    return record(state, Drew(seat))
+    return record(state, Drew(seat), deck=deck, hands=replace_at(state.hands, seat, state.hands[seat] + (card,)),
+                  told=replace_at(state.told, seat, state.told[seat] + (UNTOLD,)))

@@ -10,8 +10,7 @@ board (as the Investigation track's).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from sherlockkit.engine import evolve
 from sherlockkit.games.bakerstreet import characters
 from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, Evidence, Lead
 from sherlockkit.games.bakerstreet.hands import record
@@ -28,13 +27,13 @@ def move_holmes(state: State, steps: int, why: str) -> State:
     """The table with the Holmes marker moved ``steps`` (negative: toward 0), never above
     :data:`HOLMES_TOP` nor below 0; the move is recorded even when he cannot go further."""
     to = max(0, min(HOLMES_TOP, state.holmes + steps))
-    return record(replace(state, holmes=to), HolmesMoved(to - state.holmes, to, why))
+    return record(state, HolmesMoved(to - state.holmes, to, why), holmes=to)
 
 
 def add(state: State, card: Evidence | Lead, seat: int, spared: bool = False) -> State:
     """The table with ``card`` put in the Impossible by ``seat``: past the limit, Holmes
     moves one step toward 0 -- unless ``spared`` (a character's power, told as such)."""
-    state = replace(state, impossible=state.impossible + (card,))
+    state = evolve(state, impossible=state.impossible + (card,))
     if len(state.impossible) <= limit(state):
         return state
     if spared:

@@ -4,9 +4,7 @@ raises the target by its number. Then draw."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import replace_at
+from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.bakerstreet import leads
 from sherlockkit.games.bakerstreet.hands import draw, record, take
 from sherlockkit.games.bakerstreet.state import Investigate, Investigated, LeadDied, State
@@ -17,11 +15,11 @@ def investigate(state: State, action: Investigate) -> State:
     state, card = take(state, action.player, action.card)
     index = leads.section(action.lead)
     pile = state.piles[index]
-    pile = replace(pile, evidence=pile.evidence + (card,))
-    state = replace(state, piles=replace_at(state.piles, index, pile))
+    pile = evolve(pile, evidence=pile.evidence + (card,))
     matched = card.icon == pile.lead.icon
     total, target = leads.total(pile), leads.target(pile)
-    state = record(state, Investigated(action.player, action.card, card, action.lead, matched, total, target))
+    state = record(state, Investigated(action.player, action.card, card, action.lead, matched, total, target),
+                   piles=replace_at(state.piles, index, pile))
     if matched and total > target:
         state = leads.kill(state, action.lead, LeadDied.OVERSHOT, action.player)
     return draw(state, action.player)

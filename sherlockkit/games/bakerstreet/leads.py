@@ -7,9 +7,7 @@ icon played under it; its total is the sum of the cards of the right icon.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import chance, replace_at
+from sherlockkit.engine import chance, evolve, replace_at
 from sherlockkit.games.bakerstreet import characters, impossible
 from sherlockkit.games.bakerstreet.cards import KINDS
 from sherlockkit.games.bakerstreet.hands import record
@@ -47,16 +45,16 @@ def kill(state: State, kind: str, why: str, seat: int) -> State:
     pile = state.piles[index]
     lead, returned = pile.lead, pile.evidence
     boxed = characters.bends(state, seat, characters.DEAD_LEADS_BOXED)
-    state = replace(state, piles=replace_at(state.piles, index, replace(pile, leads=pile.leads[1:], evidence=())))
-    state = record(state, LeadDied(kind, lead, why, impossible=not boxed))
+    state = record(state, LeadDied(kind, lead, why, impossible=not boxed),
+                   piles=replace_at(state.piles, index, evolve(pile, leads=pile.leads[1:], evidence=())))
     if returned:
         deck = list(state.deck + returned)
         chance(state.seed, state.step, "deck").shuffle(deck)
-        state = record(replace(state, deck=tuple(deck)), EvidenceReturned(kind, returned, rebuilt=not state.deck))
+        state = record(state, EvidenceReturned(kind, returned, rebuilt=not state.deck), deck=tuple(deck))
     nxt = state.piles[index].lead
     if nxt is not None:
         state = record(state, LeadRevealed(kind, nxt))
     if boxed:
-        return record(replace(state, box=state.box + (lead,)),
-                      PowerUsed(seat, state.characters[seat], characters.DEAD_LEADS_BOXED))
+        return record(state, PowerUsed(seat, state.characters[seat], characters.DEAD_LEADS_BOXED),
+                      box=state.box + (lead,))
     return impossible.add(state, lead, seat)

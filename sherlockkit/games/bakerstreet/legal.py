@@ -7,6 +7,8 @@ or Eliminate names a slot, never the card in it)."""
 
 from __future__ import annotations
 
+import functools
+
 from sherlockkit.games.bakerstreet import characters, leads
 from sherlockkit.games.bakerstreet.assist import pointed
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, ICONS, KINDS, NUMBERS, Evidence, Lead
@@ -133,25 +135,34 @@ def _candidates(state: State, me: int) -> list[Action]:
         hand = state.hands[target]
         numbers = sorted({c.number for c in hand})
         icons = [i for i in ICONS if any(c.icon == i for c in hand)]
-        out += [Assist(me, target, number=n) for n in numbers]
-        out += [Assist(me, target, icon=i) for i in icons]
+        out += [_move(Assist, me, target, n, None) for n in numbers]
+        out += [_move(Assist, me, target, None, i) for i in icons]
         if two:
-            out += [Assist(me, target, n, i) for n in numbers for i in icons]
+            out += [_move(Assist, me, target, n, i) for n in numbers for i in icons]
     slots = range(len(state.hands[me]))
-    out += [Investigate(me, s, kind) for s in slots for kind in KINDS]
-    out += [Confirm(me, kind) for kind in KINDS]
-    out += [Eliminate(me, s) for s in slots]
-    out += [Pursue(me, kind) for kind in KINDS]
-    out += [Rally(me)]
-    out += [Recall(me, str(card)) for card in sorted({c for c in state.impossible if isinstance(c, Evidence)})]
+    out += [_move(Investigate, me, s, kind) for s in slots for kind in KINDS]
+    out += [_move(Confirm, me, kind) for kind in KINDS]
+    out += [_move(Eliminate, me, s) for s in slots]
+    out += [_move(Pursue, me, kind) for kind in KINDS]
+    out += [_move(Rally, me)]
+    out += [_move(Recall, me, str(card)) for card in sorted({c for c in state.impossible if isinstance(c, Evidence)})]
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _move(kind: type, *fields) -> Action:
+    """The action of ``kind`` with ``fields``, made once and shared: actions are immutable,
+    and the same few hundred are offered again turn after turn."""
+    return kind(*fields)
 
 
 def moves(state: State, me: int) -> list[Action]:
     """Every action the rules allow ``me`` now (none when it is not their turn)."""
     if ended(state) is not None or me != state.turn:
         return []
-    return [a for a in _candidates(state, me) if refusal(state, a) is None]
+    # what refusal asks first (the case open, ``me``'s turn) holds for every candidate, all
+    # of them ``me``'s: the rest of its judgement is asked of each
+    return [a for a in _candidates(state, me) if _CHECKS[type(a)](state, a) is None]
 
 
 def view_moves(view: View) -> list[Action]:

@@ -5,8 +5,6 @@ an Eliminate turn after turn and the case would never end."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sherlockkit.engine import chance
 from sherlockkit.games.bakerstreet import characters, impossible
 from sherlockkit.games.bakerstreet.cards import evidence_named
@@ -16,8 +14,8 @@ from sherlockkit.games.bakerstreet.state import HolmesMoved, Rally, Recall, Reca
 
 def rally(state: State, action: Rally) -> State:
     """The table after ``action`` (already found legal)."""
-    state = replace(state, powers_used=state.powers_used | {action.player})
-    state = record(state, characters.power_event(state, action.player, characters.RALLY))
+    state = record(state, characters.power_event(state, action.player, characters.RALLY),
+                   powers_used=state.powers_used | {action.player})
     return impossible.move_holmes(state, +1, HolmesMoved.RALLY)
 
 
@@ -28,6 +26,6 @@ def recall(state: State, action: Recall) -> State:
     left.remove(card)
     deck = list(state.deck) + [card]
     chance(state.seed, state.step, "deck").shuffle(deck)
-    state = replace(state, impossible=tuple(left), deck=tuple(deck), investigation=state.investigation - card.number,
-                    powers_used=state.powers_used | {action.player})
-    return record(state, Recalled(action.player, card, state.investigation))
+    investigation = state.investigation - card.number
+    return record(state, Recalled(action.player, card, investigation), impossible=tuple(left), deck=tuple(deck),
+                  investigation=investigation, powers_used=state.powers_used | {action.player})

@@ -17,7 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from sherlockkit.engine import IllegalAction, chance, check_action, check_players, check_seed, read_action
+from sherlockkit.engine import (
+    IllegalAction, build, chance, check_action, check_players, check_seed, evolve, read_action, remembered,
+)
 from sherlockkit.games.bakerstreet import assist, characters, confirm, eliminate, impossible, investigate, leads
 from sherlockkit.games.bakerstreet import powers, pursue
 from sherlockkit.games.bakerstreet.cards import (
@@ -105,10 +107,10 @@ def play(state: State, action: Action) -> State:
     wrong = refusal(state, action)
     if wrong:
         raise IllegalAction(wrong)
-    state = replace(state, step=state.step + 1)
+    state = evolve(state, step=state.step + 1)
     state = check(_MOVES[type(action)](state, action))
     if ended(state) is None:
-        state = replace(state, turn=(state.turn + 1) % state.players)
+        state = evolve(state, turn=(state.turn + 1) % state.players)
     return state
 
 
@@ -116,12 +118,18 @@ def view(state: State, player: int) -> View:
     """What ``player`` sees: every hand but their own, what everyone was told about their
     own cards, the board (each section's open Lead, its evidence and sums, how many Leads
     wait below), the Impossible, the tracks, and every event."""
-    piles = tuple(PileView(p.kind, p.lead, max(0, len(p.leads) - 1), p.evidence, p.confirmed,
-                           leads.target(p), leads.total(p)) for p in state.piles)
-    return View(
-        player=player, players=state.players, case=state.case, characters=state.characters,
-        hands=tuple(None if p == player else h for p, h in enumerate(state.hands)),
-        hand_sizes=tuple(len(h) for h in state.hands), told=state.told, deck_size=len(state.deck), piles=piles,
+    return build(View, player=player, hands=tuple(None if p == player else h for p, h in enumerate(state.hands)),
+                 **remembered(state, "table", lambda: _table(state)))
+
+
+def _table(state: State) -> dict:
+    """The fields of a view that every seat sees alike (worked out once per state)."""
+    piles = tuple(build(PileView, kind=p.kind, lead=p.lead, leads_below=max(0, len(p.leads) - 1),
+                        evidence=p.evidence, confirmed=p.confirmed, target=leads.target(p), total=leads.total(p))
+                  for p in state.piles)
+    return dict(
+        players=state.players, case=state.case, characters=state.characters,
+        hand_sizes=tuple(map(len, state.hands)), told=state.told, deck_size=len(state.deck), piles=piles,
         impossible=state.impossible, impossible_limit=impossible.limit(state), holmes=state.holmes,
         investigation=state.investigation, turn=state.turn, powers_used=state.powers_used,
         outcome=ended(state), events=state.events,
