@@ -124,3 +124,20 @@ def map_chunks(function: Callable, items: Sequence, chunk: int = 1, scheduler: s
     items = list(items)
     tasks = [(function, items[i:i + chunk]) for i in range(0, len(items), chunk)]
     return [one for part in run_tasks(_call_each, tasks, scheduler, workers, progress, unit) for one in part]
+
+
+def add_run_arguments(parser, default_workers_text: str = "every core") -> None:
+    """The options every stored-table command shares: ``--scheduler`` and ``--workers``
+    (``--jobs``, its older name)."""
+    parser.add_argument("--scheduler", default="local",
+                        help="local (a LocalCluster, the default), serial (no Dask) or a scheduler address tcp://HOST:PORT")
+    parser.add_argument("--workers", "--jobs", dest="workers", type=int, default=None,
+                        help=f"worker processes of a local cluster (default: {default_workers_text})")
+
+
+def scheduler_of(scheduler: str | None, jobs: int | None) -> str:
+    """The scheduler a run with ``jobs`` processes means when none is named: serial for
+    one (or none), a local cluster for more."""
+    if scheduler is not None:
+        return scheduler
+    return "serial" if jobs is None or (type(jobs) is int and jobs <= 1) else "local"

@@ -14,13 +14,14 @@ any block can be played again and must give the same wins (a test does it).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sherlockkit import runs
+from sherlockkit import runs, tournament
 from sherlockkit.games.bakerstreet import bots, rules
 from sherlockkit.games.bakerstreet.state import Action, Outcome
 
@@ -137,17 +138,23 @@ def play_block(level: str, players: int, case: int, start: int, games: int = BLO
     return Block(level, players, case, start, games, wins)
 
 
-def _play(args) -> Block:
-    return play_block(*args)
-
-
 def play_grid(games: int, levels=bots.LEVELS, players=(2, 3, 4), cases=range(1, 7), jobs: int = 1,
-              progress=None) -> list[Block]:
+              progress=None, scheduler: str | None = None) -> list[Block]:
     """Every cell of the grid played for ``games`` seeds (from 0, in blocks of :data:`BLOCK`),
-    on ``jobs`` processes; the blocks come back in grid order whatever ``jobs`` is."""
-    work = [(level, n, case, start, min(BLOCK, games - start))
-            for level in levels for n in players for case in cases for start in range(0, games, BLOCK)]
-    return runs.run_all(_play, work, jobs, progress)
+    as a tournament (``sherlockkit.tournament``, a chunk a block) on ``scheduler``
+    (by default serial for one job, a local Dask cluster of ``jobs`` workers for more);
+    the blocks come back in grid order wherever they were played."""
+    grid = tournament.Grid("bakerstreet", [(level,) * n for level in levels for n in players],
+                           [{"case": case} for case in cases], seeds=range(games))
+    rows = tournament.play(grid, BLOCK, tournament.execute.scheduler_of(scheduler, jobs), jobs, progress)
+    cells: dict[tuple[str, int, int, int], list[int]] = {}
+    for r in rows:
+        if r.seat == 0:  # the team wins or loses together: one row a case
+            start = r.seed - r.seed % BLOCK
+            tally = cells.setdefault((r.level, r.players, json.loads(r.options)["case"], start), [0, 0])
+            tally[0] += 1
+            tally[1] += r.won
+    return [Block(level, n, case, start, played, wins) for (level, n, case, start), (played, wins) in cells.items()]
 
 
 def save_blocks(blocks: list[Block], path: Path = STORED) -> None:
@@ -196,15 +203,21 @@ def comparisons(rows: list[Row], levels=bots.LEVELS) -> list[tuple[str, str, int
 
 
 def main(argv=None) -> int:
-    """Play the full ladder grid and store it (``--games`` seeds a cell, ``--jobs`` processes)."""
+    """Play the full ladder grid and store it (``--games`` seeds a cell; ``--scheduler``,
+    ``--workers``: where the tournament runner plays it)."""
     parser = argparse.ArgumentParser(description="Play the Beyond Baker Street ladder and store its table.")
     parser.add_argument("--games", type=int, default=2000, help="cases a cell (default 2000)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    tournament.execute.add_run_arguments(parser)
     parser.add_argument("--out", type=Path, default=STORED, help=f"where to write (default {STORED.name})")
     args = parser.parse_args(argv)
-    blocks = play_grid(args.games, jobs=args.jobs, progress=runs.progress_line("blocks"))
+    if args.games < 1:
+        parser.error(f"A cell plays at least one case, not {args.games}.")
+    try:
+        blocks = play_grid(args.games, jobs=args.workers, progress=True, scheduler=args.scheduler)
+    except tournament.TournamentError as error:
+        parser.error(str(error))
     save_blocks(blocks, args.out)
-    print(f"\nwrote {len(blocks)} blocks to {args.out}", file=sys.stderr)
+    print(f"wrote {len(blocks)} blocks to {args.out}", file=sys.stderr)
     return 0
 
 

@@ -13,7 +13,7 @@ count), and how many suspects its odds still left open (chance above 0).
 The runs use a smaller search than the bots' own (``BUDGET`` layouts a round, against
 ``bots.BUDGET``) so that the table is made in minutes; the odds and the questions do not
 depend on the search's budget. Made once by ``python -m sherlockkit.games.picture.inquiry
---parties N --jobs 2`` and kept in ``inquiry.csv`` beside this module; any seed played
+--parties N --workers 2`` and kept in ``inquiry.csv`` beside this module; any seed played
 again gives the same rows (a test does it).
 """
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from sherlockkit import engine, runs
+from sherlockkit import engine, runs, tournament
 from sherlockkit.games.picture import bots, rules
 from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.state import State
@@ -84,9 +84,13 @@ def pair(seed: int) -> list[Row]:
     return rows_of(seed, True) + rows_of(seed, False)
 
 
-def play_many(parties: int, jobs: int = 1, progress=None) -> list[Row]:
-    """Seeds ``0 .. parties - 1``, each played twice, on ``jobs`` processes, in seed order."""
-    return [r for rows in runs.run_all(pair, range(parties), jobs, progress) for r in rows]
+def play_many(parties: int, jobs: int = 1, progress=None, scheduler: str | None = None) -> list[Row]:
+    """Seeds ``0 .. parties - 1``, each played twice, in seed order wherever they are played:
+    by the tournament runner (``sherlockkit.tournament``, a seed a task) on ``scheduler``
+    (by default serial for one job, a local Dask cluster of ``jobs`` workers for more)."""
+    pairs = tournament.map_chunks(pair, range(parties), 1, tournament.execute.scheduler_of(scheduler, jobs), jobs,
+                                  progress, unit="seed")
+    return [r for rows in pairs for r in rows]
 
 
 def save(rows: list[Row], path: Path = STORED) -> None:
@@ -105,15 +109,21 @@ def stored(path: Path = STORED) -> list[Row]:
 
 
 def main(argv=None) -> int:
-    """Play the paired parties and store them (``--parties``, ``--jobs``)."""
+    """Play the paired parties and store them (``--parties``; ``--scheduler``, ``--workers``:
+    where the tournament runner plays them)."""
     parser = argparse.ArgumentParser(description="Play Sherlock parties of keen bots with and without questions.")
     parser.add_argument("--parties", type=int, default=120, help="seeds, each played twice (default 120)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    tournament.execute.add_run_arguments(parser)
     parser.add_argument("--out", type=Path, default=STORED, help=f"where to write (default {STORED.name})")
     args = parser.parse_args(argv)
-    rows = play_many(args.parties, args.jobs, runs.progress_line("seeds"))
+    if args.parties < 1:
+        parser.error(f"Play at least one seed, not {args.parties}.")
+    try:
+        rows = play_many(args.parties, args.workers, True, args.scheduler)
+    except tournament.TournamentError as error:
+        parser.error(str(error))
     save(rows, args.out)
-    print(f"\nwrote {len(rows)} rows ({args.parties} seeds, twice each) to {args.out}", file=sys.stderr)
+    print(f"wrote {len(rows)} rows ({args.parties} seeds, twice each) to {args.out}", file=sys.stderr)
     return 0
 
 

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from sherlockkit import runs
+from sherlockkit import runs, tournament
 from sherlockkit.games.picture import bots, rules
 from sherlockkit.games.picture.state import State
 
@@ -79,9 +79,12 @@ def party(seed: int) -> Party:
     return Party(seed, keen, scores[keen], scores[forgetful], len(rules.read_by(state, keen)), held)
 
 
-def play_many(games: int, jobs: int = 1, progress=None) -> list[Party]:
-    """Parties ``0 .. games - 1``, on ``jobs`` processes, in seed order whatever ``jobs`` is."""
-    return runs.run_all(party, range(games), jobs, progress, chunksize=4)
+def play_many(games: int, jobs: int = 1, progress=None, scheduler: str | None = None) -> list[Party]:
+    """Parties ``0 .. games - 1`` in seed order, wherever they are played: by the tournament
+    runner (``sherlockkit.tournament``, four parties a task) on ``scheduler`` (by default
+    serial for one job, a local Dask cluster of ``jobs`` workers for more)."""
+    return tournament.map_chunks(party, range(games), 4, tournament.execute.scheduler_of(scheduler, jobs), jobs,
+                                 progress, unit="chunk of parties")
 
 
 def save(parties: list[Party], path: Path = STORED) -> None:
@@ -95,15 +98,21 @@ def stored(path: Path = STORED) -> list[Party]:
 
 
 def main(argv=None) -> int:
-    """Play the parties and store them (``--games``, ``--jobs``)."""
+    """Play the parties and store them (``--games``; ``--scheduler``, ``--workers``: where
+    the tournament runner plays them)."""
     parser = argparse.ArgumentParser(description="Play keen against forgetful Picture Perfect bots and store it.")
     parser.add_argument("--games", type=int, default=240, help="parties (default 240)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    tournament.execute.add_run_arguments(parser)
     parser.add_argument("--out", type=Path, default=STORED, help=f"where to write (default {STORED.name})")
     args = parser.parse_args(argv)
-    parties = play_many(args.games, args.jobs, runs.progress_line("parties"))
+    if args.games < 1:
+        parser.error(f"Play at least one party, not {args.games}.")
+    try:
+        parties = play_many(args.games, args.workers, True, args.scheduler)
+    except tournament.TournamentError as error:
+        parser.error(str(error))
     save(parties, args.out)
-    print(f"\nwrote {len(parties)} parties to {args.out}", file=sys.stderr)
+    print(f"wrote {len(parties)} parties to {args.out}", file=sys.stderr)
     return 0
 
 
