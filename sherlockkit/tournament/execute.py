@@ -5,9 +5,13 @@ the tasks' order, wherever they ran. ``scheduler`` is:
 
 - ``"serial"``: no Dask at all, one task after the other in this process;
 - ``"local"``: a ``distributed.LocalCluster`` on this machine, ``workers`` processes of one
-  thread each (every core by default), on 127.0.0.1 with no dashboard, closed at the end;
+  thread each (every core by default), on 127.0.0.1, its HTTP server on a free port (no
+  clash with another cluster on 8787), closed at the end;
 - ``"tcp://host:port"`` (or ``tls://``...): the scheduler of a running cluster, whose
   workers must have sherlockkit installed (the same version: results are cached by it).
+
+Dask's worker processes are spawned and import the main module: a script that runs a
+tournament keeps its work under ``if __name__ == "__main__":`` (a notebook needs nothing).
 
 Progress: a tqdm bar (``tqdm.auto``: a bar on a terminal, a widget in a notebook) when
 ``progress`` is true, a call ``progress(done, total)`` when it is a function, nothing when
@@ -52,7 +56,7 @@ def client_for(scheduler: str, workers: int | None):
         if scheduler == "local":
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
-                host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR))
+                host="127.0.0.1", dashboard_address=":0", silence_logs=logging.ERROR))
             client = stack.enter_context(Client(cluster))
         else:
             try:
