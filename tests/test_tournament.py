@@ -250,3 +250,23 @@ def test_the_command_plays_writes_the_table_and_prints_the_rates(tmp_path):
 def test_a_grid_or_run_that_cannot_be_played_is_refused_with_a_sentence(make, sentence):
     with pytest.raises(TournamentError, match=sentence):
         make()
+
+
+def test_the_default_grids_seat_every_level_in_every_seat_equally():
+    grid = tournament.grids.express_levels(seeds=range(3))
+    seats_of = {level: sorted(lineup.index(level) for lineup in grid.lineups) for level in grid.lineups[0]}
+    assert seats_of == {level: [0, 1, 2, 3] for level in ("easy", "medium", "hard", "expert")}
+    assert tournament.grids.rotations(("a", "b", "c")) == [("a", "b", "c"), ("c", "a", "b"), ("b", "c", "a")]
+    ladder = tournament.grids.bakerstreet_ladder(seeds=range(2))
+    assert len(ladder.cells()) == 4 * 3 * 6 and ladder.games() == 4 * 3 * 6 * 2
+    for make in (tournament.grids.cardgame_bots, tournament.grids.picture_levels, tournament.grids.story_levels):
+        assert make(seeds=range(2)).games() >= 2
+
+
+def test_map_chunks_keeps_the_items_order_whatever_the_chunks():
+    assert tournament.map_chunks(abs, [-3, 1, -2, 5, -8], chunk=2, scheduler="serial", progress=False) == [3, 1, 2, 5, 8]
+    done = []
+    tournament.map_chunks(abs, range(5), chunk=2, scheduler="serial", progress=lambda d, t: done.append((d, t)))
+    assert done == [(1, 3), (2, 3), (3, 3)]
+    with pytest.raises(TournamentError, match="at least one item"):
+        tournament.map_chunks(abs, range(5), chunk=0, scheduler="serial")
