@@ -270,3 +270,18 @@ def test_map_chunks_keeps_the_items_order_whatever_the_chunks():
     assert done == [(1, 3), (2, 3), (3, 3)]
     with pytest.raises(TournamentError, match="at least one item"):
         tournament.map_chunks(abs, range(5), chunk=0, scheduler="serial")
+
+
+def test_in_a_notebook_the_progress_is_a_widget_and_nothing_without_progress():
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    play = ("tournament.play(tournament.Grid('express', [('hard', 'easy')], seeds=range(4)), chunk=2, "
+            "scheduler='serial', progress={})\nNone")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("from sherlockkit import tournament"),
+                      nbformat.v4.new_code_cell(play.format(True)), nbformat.v4.new_code_cell(play.format(False))]
+    nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    shown, quiet = notebook.cells[1].outputs, notebook.cells[2].outputs
+    assert [o.output_type for o in shown] == ["display_data"]
+    assert "application/vnd.jupyter.widget-view+json" in shown[0].data
+    assert quiet == []
