@@ -302,15 +302,30 @@ def _plain_fields(cls: type) -> frozenset | None:
 
 def build(cls: type, **values: Any) -> Any:
     """A ``cls`` (a frozen dataclass) holding ``values``, one for each of its fields: the
-    same object as ``cls(**values)``, made without running __init__."""
+    same object as ``cls(**values)``, made without running __init__ (see :func:`maker`)."""
+    return maker(cls)(**values)
+
+
+@functools.lru_cache(maxsize=None)
+def maker(cls: type) -> Callable[..., Any]:
+    """A function making a ``cls`` (a frozen dataclass) from all its fields, given by name:
+    the same object as ``cls(...)``, its fields set at once instead of one
+    ``object.__setattr__`` each (for what is made several times a move, as a view a seat).
+    A missing or unknown field is a ``TypeError``, as for ``cls``. A class that is not
+    plain (see :func:`_plain_fields`), or with a default value, is made by ``cls`` itself."""
     names = _plain_fields(cls)
-    if names is None:
-        return cls(**values)
-    if values.keys() != names:
-        raise TypeError(f"{cls.__name__} has the fields {', '.join(sorted(names))}, not {', '.join(sorted(values))}")
-    made = object.__new__(cls)
-    made.__dict__.update(values)
-    return made
+    fields = dataclasses.fields(cls) if names is not None else ()
+    if names is None or any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+                            for f in fields):
+        return cls
+    order = [f.name for f in fields]
+    source = (f"def make_{cls.__name__}(*, {', '.join(order)}):\n"
+              f"    _sk_made = _sk_new(_sk_cls)\n"
+              f"    _sk_made.__dict__.update({{{', '.join(f'{n!r}: {n}' for n in order)}}})\n"
+              f"    return _sk_made\n")
+    space = {"_sk_new": object.__new__, "_sk_cls": cls}
+    exec(source, space)  # noqa: S102 -- made from the class's own field names, as dataclasses does
+    return space[f"make_{cls.__name__}"]
 
 
 def evolve(obj: Any, **changes: Any) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from sherlockkit.engine import IllegalAction, evolve, replace_at
 from sherlockkit.games.express.deduction import face_up_traits
 from sherlockkit.games.express.rounds import next_turn

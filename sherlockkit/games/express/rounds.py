@@ -7,7 +7,6 @@ round begins.
 
 from __future__ import annotations
 
-
 from sherlockkit.engine import chance, evolve
 from sherlockkit.games.express.cards import ALIBIS, DISPLAY_SIZE, SUSPECTS
 from sherlockkit.games.express.state import GameWon, RoundBegun, State

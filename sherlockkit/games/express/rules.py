@@ -89,13 +89,22 @@ def play(state: State, action: Action) -> State:
 def view(state: State, player: int) -> View:
     """What ``player`` sees: no face-down alibi (not even their own) and no card of the
     suspect deck; every event, since everything in this game happens face up."""
-    return engine.build(
-        View, me=player, names=state.names, round=state.round, display=state.display,
+    # Everyone sees the same table: it is made once per state, and a seat's view is that
+    # table with the seat as ``me``.
+    return engine.evolve(engine.remembered(state, "table", lambda: _table(state)), me=player)
+
+
+def _table(state: State) -> View:
+    return _make_view(
+        me=-1, names=state.names, round=state.round, display=state.display,
         revealed=state.revealed, pile_sizes=tuple(map(len, state.piles)),
         deck_size=len(state.suspect_deck), won=state.won, out=state.out, turn=state.turn,
         false_alibi=state.false_alibi, false_alibi_variant=state.false_alibi_variant,
         target=state.target, finished=state.finished, events=state.events,
     )
+
+
+_make_view = engine.maker(View)
 
 
 def outcome(state: State) -> Outcome | None:

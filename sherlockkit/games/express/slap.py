@@ -7,7 +7,6 @@ when everyone is out, the round is void and is played again.
 
 from __future__ import annotations
 
-
 from sherlockkit.engine import IllegalAction, evolve, replace_at
 from sherlockkit.games.express.deduction import correct_slots, culprit
 from sherlockkit.games.express.rounds import next_round
