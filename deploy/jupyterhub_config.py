@@ -47,9 +47,17 @@ def _number(name: str, default: int) -> int:
     return int(text)
 
 
-PORT = _number("SHERLOCKKIT_HUB_PORT", 8000)
-API_PORT = _number("SHERLOCKKIT_HUB_API_PORT", 8081)
-PROXY_API_PORT = _number("SHERLOCKKIT_HUB_PROXY_API_PORT", 8001)
+def _port(name: str, default: int) -> int:
+    """The port number in environment variable ``name`` (``default`` when unset)."""
+    port = _number(name, default)
+    if port > 65535:
+        raise SystemExit(f"{name} must be a port number, from 1 to 65535, not {port}.")
+    return port
+
+
+PORT = _port("SHERLOCKKIT_HUB_PORT", 8000)
+API_PORT = _port("SHERLOCKKIT_HUB_API_PORT", 8081)
+PROXY_API_PORT = _port("SHERLOCKKIT_HUB_PROXY_API_PORT", 8001)
 CULL_IDLE = _number("SHERLOCKKIT_HUB_CULL_IDLE", 15 * 60)
 CULL_EVERY = _number("SHERLOCKKIT_HUB_CULL_EVERY", 60)
 MAX_SERVERS = _number("SHERLOCKKIT_HUB_MAX_SERVERS", 40)

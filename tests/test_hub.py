@@ -16,14 +16,12 @@ import pytest
 
 from tests.conftest import in_ci
 
-pytestmark = pytest.mark.browser
-
 CULL_IDLE = 45  # seconds a server may idle in this test's hub
 CULL_EVERY = 5
 SPAWN_TIMEOUT = 90_000  # ms for a new player's server to start and show the landing page
 TABLE_TIMEOUT = 60_000
 PLAYER_URL = re.compile(r"/user/([^/]+)/voila/render/index\.ipynb$")
-# the reveal button is enabled on the player's turn, or the game's ending is shown
+# the reveal button is enabled: the player's turn
 READY = """() => { const b = document.querySelector('.sk-express .sk-reveal');
   return !!b && !b.disabled; }"""
 ALIBIS = ".sk-alibis[data-seat='0'] svg.sk-alibi"
@@ -42,6 +40,60 @@ def hub(tmp_path_factory, browser):
     runtime = tmp_path_factory.mktemp("hub-runtime")
     with LocalHub.start(runtime, cull_idle=CULL_IDLE, cull_every=CULL_EVERY) as running:
         yield running
+
+
+def _read_config(monkeypatch, runtime, **settings):
+    """deploy/jupyterhub_config.py read as JupyterHub reads it, with these environment
+    variables (``port="9000"`` sets SHERLOCKKIT_HUB_PORT); its config object."""
+    import runpy
+
+    from traitlets.config import Config
+
+    from deploy.local_hub import CONFIG
+
+    monkeypatch.setenv("SHERLOCKKIT_HUB_RUNTIME", str(runtime))
+    for key, value in settings.items():
+        monkeypatch.setenv(f"SHERLOCKKIT_HUB_{key.upper()}", value)
+    config = Config()
+    runpy.run_path(str(CONFIG), init_globals={"get_config": lambda: config})
+    return config
+
+
+def test_the_hub_listens_where_it_is_told_and_keeps_its_state_in_the_runtime_folder(monkeypatch, tmp_path):
+    pytest.importorskip("jupyterhub")
+    c = _read_config(monkeypatch, tmp_path, port="9100", api_port="9101", proxy_api_port="9102",
+                     cull_idle="120", cull_every="7", max_servers="3")
+    assert c.JupyterHub.bind_url == "http://127.0.0.1:9100/"
+    assert (c.JupyterHub.hub_ip, c.JupyterHub.hub_port) == ("127.0.0.1", 9101)
+    assert c.ConfigurableHTTPProxy.api_url == "http://127.0.0.1:9102"
+    assert c.Spawner.ip == "127.0.0.1"
+    assert c.JupyterHub.db_url == f"sqlite:///{tmp_path / 'jupyterhub.sqlite'}"
+    assert c.JupyterHub.cookie_secret_file == str(tmp_path / "jupyterhub_cookie_secret")
+    assert c.SimpleLocalProcessSpawner.home_dir_template == str(tmp_path / "homes" / "{username}")
+    assert c.JupyterHub.active_server_limit == 3
+    assert c.JupyterHub.allow_named_servers is False
+    assert c.Spawner.default_url == "/voila/render/index.ipynb"
+    culler = next(s for s in c.JupyterHub.services if s["name"] == "idle-culler")
+    assert "--timeout=120" in culler["command"] and "--cull-every=7" in culler["command"]
+    # a quarter of the idle time: a server in use reports before it could be taken for idle
+    assert c.JupyterHub.last_activity_interval == 30
+    assert c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] == "30"
+    # no observer token unless one is given
+    assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler"]
+
+
+@pytest.mark.parametrize("key, value, sentence", [
+    ("port", "80; rm -rf", "SHERLOCKKIT_HUB_PORT must be a positive whole number, not '80; rm -rf'."),
+    ("port", "0", "SHERLOCKKIT_HUB_PORT must be a positive whole number, not '0'."),
+    ("api_port", "70000", "SHERLOCKKIT_HUB_API_PORT must be a port number, from 1 to 65535, not 70000."),
+    ("cull_idle", "-5", "SHERLOCKKIT_HUB_CULL_IDLE must be a positive whole number, not '-5'."),
+    ("max_servers", "x" * 40, f"SHERLOCKKIT_HUB_MAX_SERVERS must be a positive whole number, not {'x' * 20!r}."),
+])
+def test_a_bad_setting_stops_the_hub_with_a_sentence(monkeypatch, tmp_path, key, value, sentence):
+    pytest.importorskip("jupyterhub")
+    with pytest.raises(SystemExit) as refused:
+        _read_config(monkeypatch, tmp_path, **{key: value})
+    assert str(refused.value) == sentence
 
 
 class Player:
@@ -99,6 +151,7 @@ def players(hub, browser):
             player.context.close()
 
 
+@pytest.mark.browser
 def test_two_anonymous_players_each_play_their_own_game(hub, players):
     a, b = players
     assert a.name != b.name
@@ -108,6 +161,7 @@ def test_two_anonymous_players_each_play_their_own_game(hub, players):
     assert a.table != b.table
 
 
+@pytest.mark.browser
 def test_a_player_cannot_reach_another_players_server(hub, players):
     a, b = players
     if not getattr(a, "table", None):
@@ -129,6 +183,7 @@ def test_a_player_cannot_reach_another_players_server(hub, players):
     assert a.table not in content and a.name not in content
 
 
+@pytest.mark.browser
 def test_a_players_server_opens_nothing_but_the_tables(players):
     a, _ = players
     refused = {"api/contents": 403, "api/sessions": 403, "lab": 404, "tree": 404, "api/terminals": 404,
@@ -137,6 +192,7 @@ def test_a_players_server_opens_nothing_but_the_tables(players):
         assert a.context.request.get(a.url(path)).status == status, path
 
 
+@pytest.mark.browser
 def test_a_page_cannot_run_code_in_its_kernel(players, tmp_path):
     """The kernel websocket carries widget messages only: an execute_request is dropped,
     while a kernel_info_request is answered (the socket works)."""
@@ -166,6 +222,7 @@ def test_a_page_cannot_run_code_in_its_kernel(players, tmp_path):
     assert not marker.exists()
 
 
+@pytest.mark.browser
 def test_an_idle_server_is_stopped_by_the_culler(hub, players):
     a, b = players
     assert hub.running_server(a.name)
