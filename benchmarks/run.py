@@ -1,6 +1,6 @@
 """Run the sherlockkit benchmarks, print a table, write benchmarks/results/latest.json.
 
-    .venv/bin/python benchmarks/run.py [--only engine|engines|protocol|analysis|story_case|bakerstreet|picture_photo|picture_bots|picture_odds|app|load]
+    .venv/bin/python benchmarks/run.py [--only engine|engines|protocol|analysis|story_case|bakerstreet|picture_photo|picture_bots|picture_odds|tournament|app|load]
                                        [--quick]
                                        [--browsers-only]
 
@@ -35,9 +35,11 @@ import picture_odds  # noqa: E402
 import picture_photo  # noqa: E402
 import protocol  # noqa: E402
 import story_case  # noqa: E402
+import tournament  # noqa: E402
 
 BENCHMARKS = {"engine": engine, "engines": engines, "protocol": protocol, "analysis": analysis, "story_case": story_case,
-              "bakerstreet": bakerstreet, "picture_photo": picture_photo, "picture_bots": picture_bots, "picture_odds": picture_odds, "app": app, "load": load}
+              "bakerstreet": bakerstreet, "picture_photo": picture_photo, "picture_bots": picture_bots, "picture_odds": picture_odds,
+              "tournament": tournament, "app": app, "load": load}
 RESULTS = HERE / "results" / "latest.json"
 
 
