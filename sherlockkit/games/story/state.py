@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from sherlockkit.engine import build
 from sherlockkit.games.story import narration
 from sherlockkit.games.story.agenda import Frame
 from sherlockkit.games.story.characters import Character
@@ -178,27 +179,44 @@ class Outcome:
     luck: int
 
 
+#: The names of a state's fields, in order (a sheet holds each of them).
+_FIELDS = tuple(f.name for f in fields(State))
+
+
+#: What a move only adds to: lists on the sheet (a campaign's events run to thousands, and a
+#: move adds several: appending to a list is not copying the tuple each time), tuples again
+#: in the state.
+_GROWING = ("events", "log", "read")
+
+
 class Sheet:
     """A mutable working copy of a :class:`State` for the length of one move."""
 
     def __init__(self, state: State):
-        self.__dict__.update({f.name: getattr(state, f.name) for f in fields(State)})
+        table = state.__dict__
+        self.__dict__.update({name: table[name] for name in _FIELDS})
+        for name in _GROWING:
+            setattr(self, name, list(table[name]))
         self.draws = 0  # numbers drawn during this move (a separate stream each)
 
     def freeze(self) -> State:
         """The state this move has reached."""
-        return State(**{f.name: getattr(self, f.name) for f in fields(State)})
+        sheet = self.__dict__
+        values = {name: sheet[name] for name in _FIELDS}
+        for name in _GROWING:
+            values[name] = tuple(values[name])
+        return build(State, **values)
 
     def record(self, event: Event) -> None:
         """Note ``event``, and its sentence in the log (told after the events before it)."""
         line = narration.sentence(event, self.events)
-        self.events = self.events + (event,)
+        self.events.append(event)
         if line:
-            self.log = self.log + (line,)
+            self.log.append(line)
 
     def consult(self, paragraph: str) -> None:
         """Note a paragraph read or a rule consulted, for the trail."""
-        self.read = self.read + (paragraph,)
+        self.read.append(paragraph)
 
     def push(self, *frames: Frame) -> None:
         """Frames run last-pushed first: push what happens last first."""
