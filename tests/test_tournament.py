@@ -239,6 +239,8 @@ def test_the_command_plays_writes_the_table_and_prints_the_rates(tmp_path):
     (lambda: Grid("express", ["easy,easy"]), "A lineup is a list"),
     (lambda: Grid("express", [("easy", "easy")], [{"target": math.nan}]), "not plain JSON"),
     (lambda: Grid("express", [("easy", "easy")], seeds=[1, 1]), "repeats"),
+    (lambda: Grid("express", [("easy", "hard"), ["easy", "hard"]]), "lineup 'easy,hard' twice"),
+    (lambda: Grid("express", [("easy", "hard")], [{"target": 3}, {"target": 3}]), "rules options .* twice"),
     (lambda: Grid("express", [("easy", "easy")], seeds=[1, 2.0]), "whole number"),
     (lambda: Grid("express", [("easy", "easy")], seeds=[10 ** 41]), "digits"),
     (lambda: Grid("express", [("easy", "easy")], [{"players": 3}]), "no rules option 'players'"),

@@ -114,6 +114,11 @@ class Grid:
         bot_options = tuple(self._texts(self.bot_options, "bot options"))
         if not lineups or not options or not bot_options:
             raise TournamentError("A grid needs at least one lineup, one set of rules options and one of bot options.")
+        for what, values in (("lineup", lineups), ("set of rules options", options), ("set of bot options", bot_options)):
+            twice = [v for i, v in enumerate(values) if v in values[:i]]
+            if twice:
+                shown = ",".join(twice[0]) if what == "lineup" else twice[0]
+                raise TournamentError(f"The grid names the {what} {shortened(shown)} twice: each is played once.")
         object.__setattr__(self, "lineups", lineups)
         object.__setattr__(self, "options", options)
         object.__setattr__(self, "bot_options", bot_options)

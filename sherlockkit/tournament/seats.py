@@ -22,13 +22,13 @@ there and only there); the others by ``engine.play_out`` (the lowest seat's prop
 
 from __future__ import annotations
 
-import inspect
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from sherlockkit import engine
 from sherlockkit.games import GAMES
+from sherlockkit.tournament.grid import solo
 
 #: the columns of the tidy table, in order
 FIELDS = ("game", "lineup", "players", "options", "bot_options", "seed", "seat", "level", "won", "share",
@@ -59,13 +59,9 @@ class SeatResult:
 def new_game(game: str, players: int, options: dict, seed: int) -> Any:
     """The table of ``game`` dealt from ``seed`` for ``players`` (a solo game: one) with ``options``."""
     rules = GAMES[game].rules
-    if "players" in _parameters(rules.new):
-        return rules.new(seed, players=players, **options)
-    return rules.new(seed, **options)
-
-
-def _parameters(function) -> tuple[str, ...]:
-    return tuple(inspect.signature(function).parameters)
+    if solo(game):
+        return rules.new(seed, **options)
+    return rules.new(seed, players=players, **options)
 
 
 def make_team(game: str, lineup: tuple[str, ...], bot_options: dict, seed: int) -> dict:
