@@ -287,3 +287,12 @@ def test_in_a_notebook_the_progress_is_a_widget_and_nothing_without_progress():
     assert [o.output_type for o in shown] == ["display_data"]
     assert "application/vnd.jupyter.widget-view+json" in shown[0].data
     assert quiet == []
+
+
+def test_a_running_cluster_is_reached_by_its_scheduler_address():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as cluster:
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        rows = tournament.play(SMALL, chunk=4, scheduler=cluster.scheduler_address, progress=False)
+    assert rows == tournament.play(SMALL, chunk=6, scheduler="serial", progress=False)
