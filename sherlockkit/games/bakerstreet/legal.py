@@ -1,7 +1,7 @@
 """What may be done now, and why not: :func:`refusal` gives the sentence that refuses an
 action (``None`` for a legal one), and :func:`moves` every legal action of a seat. The
 two agree by construction: :func:`moves` offers the candidates :func:`refusal` lets
-through; :func:`view_moves` gives the same list from a seat's view alone (what bots and
+through (asking it piece by piece); :func:`view_moves` gives the same list from a seat's view alone (what bots and
 the table ask). Everything a seat may do can be worked out from that seat's view (an Investigate
 or Eliminate names a slot, never the card in it)."""
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 
 from sherlockkit.games.bakerstreet import characters, leads
-from sherlockkit.games.bakerstreet.assist import pointed
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, ICONS, KINDS, NUMBERS, Evidence, Lead
 from sherlockkit.games.bakerstreet.confirm import confirmable
 from sherlockkit.games.bakerstreet.ending import ended
@@ -40,22 +39,24 @@ def _assist(state: State, a: Assist) -> str | None:
         return f"There is no player number {a.target} at this table."
     if a.target == a.player:
         return "An Assist tells a teammate about their cards; nobody may tell you about your own."
-    if a.number is None and a.icon is None:
+    number, icon = a.number, a.icon
+    if number is None and icon is None:
         return "An Assist names a number or an icon."
-    two = characters.bends(state, a.player, characters.TWO_HINTS)
-    if a.number is not None and a.icon is not None and not two:
+    if number is not None and icon is not None and not characters.bends(state, a.player, characters.TWO_HINTS):
         return "An Assist names one number or one icon, not both."
-    if a.number is not None and a.number not in NUMBERS:
+    if number is not None and number not in NUMBERS:
         return "Evidence numbers run from 1 to 6."
-    if a.icon is not None and a.icon not in ICONS:
+    if icon is not None and icon not in ICONS:
         return "The icons are Clue, Document, Track and Witness."
-    if a.icon is not None and a.icon == characters.barred_icon(state, a.player):
-        return f"{characters.character(state, a.player).name} may not Assist by naming {a.icon}s."
+    if icon is not None and icon == characters.barred_icon(state, a.player):
+        return f"{characters.character(state, a.player).name} may not Assist by naming {icon}s."
+    # an Assist points at every card showing its number, then its icon (``assist.pointed``):
+    # each it names must point at one card at least
     hand = state.hands[a.target]
-    for number, icon in ((a.number, None), (None, a.icon)):
-        if (number is not None or icon is not None) and not pointed(hand, number, icon):
-            named = number if number is not None else f"{icon}s"
-            return f"{seat_name(a.target)} holds no {named}: an Assist must point at one card at least."
+    if number is not None and number not in [card.number for card in hand]:
+        return f"{seat_name(a.target)} holds no {number}: an Assist must point at one card at least."
+    if icon is not None and icon not in [card.icon for card in hand]:
+        return f"{seat_name(a.target)} holds no {icon}s: an Assist must point at one card at least."
     return None
 
 
@@ -76,8 +77,12 @@ def _slot(state: State, player: int, slot: int) -> str | None:
     return None
 
 
+#: what an Investigate's refusal says of a section it cannot go under
+_INVESTIGATED = "investigated further"
+
+
 def _investigate(state: State, a: Investigate) -> str | None:
-    return _slot(state, a.player, a.card) or _lead(state, a.lead, "investigated further")
+    return _slot(state, a.player, a.card) or _lead(state, a.lead, _INVESTIGATED)
 
 
 def _confirm(state: State, a: Confirm) -> str | None:
@@ -125,27 +130,22 @@ _CHECKS = {Assist: _assist, Investigate: _investigate, Confirm: _confirm, Elimin
            Pursue: _pursue, Rally: _rally, Recall: _recall}
 
 
-def _candidates(state: State, me: int) -> list[Action]:
-    """Every action of ``me`` worth asking :func:`refusal` about."""
-    out: list[Action] = []
+def _assists(state: State, me: int) -> list[Assist]:
+    """Every Assist of ``me`` worth asking :func:`refusal` about: each number and icon
+    (and, with two hints, each pair) found in a teammate's hand."""
+    out: list[Assist] = []
     two = characters.bends(state, me, characters.TWO_HINTS)
     for target in range(state.players):
         if target == me:
             continue
         hand = state.hands[target]
         numbers = sorted({c.number for c in hand})
-        icons = [i for i in ICONS if any(c.icon == i for c in hand)]
+        held = {c.icon for c in hand}
+        icons = [i for i in ICONS if i in held]
         out += [_move(Assist, me, target, n, None) for n in numbers]
         out += [_move(Assist, me, target, None, i) for i in icons]
         if two:
             out += [_move(Assist, me, target, n, i) for n in numbers for i in icons]
-    slots = range(len(state.hands[me]))
-    out += [_move(Investigate, me, s, kind) for s in slots for kind in KINDS]
-    out += [_move(Confirm, me, kind) for kind in KINDS]
-    out += [_move(Eliminate, me, s) for s in slots]
-    out += [_move(Pursue, me, kind) for kind in KINDS]
-    out += [_move(Rally, me)]
-    out += [_move(Recall, me, str(card)) for card in sorted({c for c in state.impossible if isinstance(c, Evidence)})]
     return out
 
 
@@ -157,12 +157,28 @@ def _move(kind: type, *fields) -> Action:
 
 
 def moves(state: State, me: int) -> list[Action]:
-    """Every action the rules allow ``me`` now (none when it is not their turn)."""
+    """Every action the rules allow ``me`` now (none when it is not their turn): the
+    candidates (every Assist pointing at a card, every slot under every section, each
+    section to Confirm or Pursue, the powers, each card to Recall) that :func:`refusal`
+    lets through, in that order.
+
+    What refusal asks first (the case open, ``me``'s turn) holds for them all; an
+    Investigate's judgement is its slot's and its section's (``_investigate``), asked once
+    per slot and once per section; an Eliminate's is its slot's."""
     if ended(state) is not None or me != state.turn:
         return []
-    # what refusal asks first (the case open, ``me``'s turn) holds for every candidate, all
-    # of them ``me``'s: the rest of its judgement is asked of each
-    return [a for a in _candidates(state, me) if _CHECKS[type(a)](state, a) is None]
+    legal = [a for a in _assists(state, me) if _assist(state, a) is None]
+    slots = [s for s in range(len(state.hands[me])) if _slot(state, me, s) is None]
+    kinds = [kind for kind in KINDS if _lead(state, kind, _INVESTIGATED) is None]
+    legal += [_move(Investigate, me, s, kind) for s in slots for kind in kinds]
+    legal += [a for a in (_move(Confirm, me, kind) for kind in KINDS) if _confirm(state, a) is None]
+    legal += [_move(Eliminate, me, s) for s in slots]
+    legal += [a for a in (_move(Pursue, me, kind) for kind in KINDS) if _pursue(state, a) is None]
+    if _rally(state, _move(Rally, me)) is None:
+        legal.append(_move(Rally, me))
+    recalls = sorted({c for c in state.impossible if isinstance(c, Evidence)})
+    legal += [a for a in (_move(Recall, me, str(card)) for card in recalls) if _recall(state, a) is None]
+    return legal
 
 
 def view_moves(view: View) -> list[Action]:
