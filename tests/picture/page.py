@@ -8,7 +8,7 @@ import random
 from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
-from sherlockkit.games.picture.guests import NAMES
+from sherlockkit.games.picture.guests import party
 from tests.seen import widgets_under, wire_text  # noqa: F401  (the page tests import them from here)
 from widgets.clock import ManualClock
 from widgets.picture import PictureSession, PictureTable
@@ -27,9 +27,9 @@ def shown(widget) -> bool:
 
 
 def never_read(session, seat: int = 0) -> list[str]:
-    """The guests whose envelopes ``seat`` has never held."""
+    """The guests of the party (``guests.party``) whose envelopes ``seat`` has never held."""
     seen = rules.read_by(session.state, seat)
-    return [g for g in NAMES if g not in seen]
+    return [g for g in party(session.state) if g not in seen]
 
 
 def secret_texts(session, guests) -> list[str]:
