@@ -340,11 +340,12 @@ def evolve(obj: Any, **changes: Any) -> Any:
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     made = object.__new__(cls)
-    now, before = made.__dict__, obj.__dict__
-    if len(before) == len(names):
-        now.update(before)
-    else:  # drop what was remembered beside the fields
-        now.update({name: before[name] for name in names})
+    now = made.__dict__
+    now.update(obj.__dict__)
+    if len(now) != len(names):  # drop what was remembered beside the fields
+        now.pop("_remembered", None)
+        for key in [key for key in now if key not in names]:
+            del now[key]
     now.update(changes)
     return made
 

@@ -22,7 +22,7 @@ import random
 from dataclasses import replace
 
 from sherlockkit.engine import (
-    IllegalAction, build, check_action, check_names, check_players, check_seed, evolve, read_action, recalled,
+    IllegalAction, check_action, check_names, check_players, check_seed, evolve, maker, read_action, recalled,
     remembered,
 )
 from sherlockkit.games.cardgame import answers, legality, plays
@@ -106,8 +106,8 @@ def view(state: State, player: int) -> View:
 
 def _view(state: State, player: int) -> View:
     passing = state.phase == PASSING
-    return build(
-        View, me=player, names=state.names, hand=state.hands[player], hand_sizes=tuple(map(len, state.hands)),
+    return _make_view(
+        me=player, names=state.names, hand=state.hands[player], hand_sizes=tuple(map(len, state.hands)),
         pile_size=len(state.pile), played=state.played, top=state.top, turn=state.turn, phase=state.phase,
         drawn=state.drawn if state.phase == DRAWN and state.turn == player else None, pending=state.pending,
         passed=tuple(c is not None for c in state.passing) if passing else (),
@@ -136,14 +136,18 @@ def _carry_seen(before: State, after: State) -> None:
     if new[:len(old)] != old:
         return
     added = new[len(old):]
+    private = any(isinstance(e, Peek) for e in added)
     for player in range(before.players):
         seen = recalled(before, ("seen", player))
         if seen is not None:
-            _hand_on(after, player, seen, added)
+            _hand_on(after, player, seen, _visible(added, player) if private else added)
 
 
 def _hand_on(after: State, player: int, seen: tuple, added: tuple) -> None:
-    remembered(after, ("seen", player), lambda: seen + _visible(added, player))
+    remembered(after, ("seen", player), lambda: seen + added)
+
+
+_make_view = maker(View)
 
 
 def outcome(state: State) -> Outcome | None:
