@@ -14,7 +14,7 @@ there, importing that worktree's ``sherlockkit``::
 
 for each line of :data:`RECORDED` and :data:`RECORDED_MANY` (the same digests with any
 ``PYTHONHASHSEED``). A change of behaviour made on purpose writes its new digests down the
-same way, from its commit.
+same way, from its commit. The last test holds ``moves`` to ``refusal`` on every state met.
 """
 
 from __future__ import annotations
@@ -64,3 +64,37 @@ def test_the_recorded_games_play_every_kind_of_move():
     played = {type(move).__name__ for seeds, options, _ in RECORDED for seed in seeds
               for move in random_game(rules, seed, **options)[1]}
     assert played == set(ACTIONS)
+
+
+def _every_candidate(state, me) -> list:
+    """Every action of ``me`` worth judging, in the order ``moves`` lists them: what
+    ``moves`` offered by asking ``refusal`` about each, before issue 15."""
+    from sherlockkit.games.bakerstreet.cards import ICONS, KINDS, Evidence
+    from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall
+
+    out = []
+    two = state.characters[me] == "telegraphist"
+    for target in range(state.players):
+        if target != me:
+            hand = state.hands[target]
+            numbers = sorted({c.number for c in hand})
+            icons = [i for i in ICONS if any(c.icon == i for c in hand)]
+            out += [Assist(me, target, number=n) for n in numbers] + [Assist(me, target, icon=i) for i in icons]
+            out += [Assist(me, target, n, i) for n in numbers for i in icons] if two else []
+    slots = range(len(state.hands[me]))
+    out += [Investigate(me, s, kind) for s in slots for kind in KINDS] + [Confirm(me, kind) for kind in KINDS]
+    out += [Eliminate(me, s) for s in slots] + [Pursue(me, kind) for kind in KINDS] + [Rally(me)]
+    return out + [Recall(me, str(c)) for c in sorted({c for c in state.impossible if isinstance(c, Evidence)})]
+
+
+@pytest.mark.parametrize("seeds, options", [r[:2] for r in RECORDED])
+def test_moves_are_the_candidates_refusal_lets_through(seeds, options):
+    """``moves`` asks refusal's judge piece by piece (an Investigate's slot and section
+    apart); what it offers is every candidate that ``refusal`` lets through, whole, in the
+    same order, for every seat (none but the seat whose turn it is)."""
+    from sherlockkit.games.bakerstreet.legal import moves, refusal
+
+    for seed in seeds:
+        for state in random_game(rules, seed, **options)[0]:
+            for me in range(state.players):
+                assert moves(state, me) == [a for a in _every_candidate(state, me) if refusal(state, a) is None]
