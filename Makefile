@@ -11,6 +11,9 @@ PYTHON_SYSTEM ?= python3
 VENV          := .venv
 PY            := $(VENV)/bin/python
 PORT          ?= 8866
+# make test runs on this many processes (pytest-xdist; 0 runs it in this one);
+# tests/conftest.py keeps the tests that share a module's fixture on one process
+TEST_PROCESSES ?= 2
 HUB_PORT      ?= 8000
 # the hub's proxy, from the npm registry, pinned (deploy/README.md)
 HUB_PROXY     := deploy/.proxy/node_modules/.bin/configurable-http-proxy
@@ -63,7 +66,7 @@ test: venv vendor
 ifeq ($(CHROMIUM),)
 	@echo "Chromium not found: browser tests will be skipped (install it with: apt-get install chromium)"
 endif
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup
 
 # ---------------------------------------------------- vendored JavaScript
 

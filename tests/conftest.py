@@ -2,6 +2,12 @@
 
 Browser tests are marked ``@pytest.mark.browser``. Without Chromium they are
 skipped, except under ``CI=true`` where a missing browser is a failure.
+
+``make test`` runs the suite on two processes (pytest-xdist, ``--dist loadgroup``):
+:func:`pytest_collection_modifyitems` keeps together the tests that share a fixture
+built once per module (the book's build, a server of their own, a module's random
+parties), so that nothing is built twice, and hands out the long tests first.
+Session fixtures (the app, Chromium) are one per process.
 """
 
 from __future__ import annotations
@@ -77,6 +83,50 @@ def _stop(process: subprocess.Popen) -> None:
         process.wait(timeout=10)
     except ProcessLookupError:
         pass
+
+
+#: fixtures shared by many files and cheap enough to build once per process
+_PER_PROCESS = {"save_key_folder", "app_url", "browser"}
+#: marks of the tests that take long: handed out first, so that no process is left
+#: with one of them at the end while the other has finished
+_LONG_MARKS = ("slow", "browser")
+_LONG_FIXTURES = {"app_url", "browser"}
+
+
+def _shared_fixture_group(item) -> str | None:
+    """The group of a test that uses a fixture built once per module (or class,
+    package): its file and the parameters of those fixtures; None for a test that
+    builds everything it uses itself (or once per process)."""
+    shared = []
+    for name, definitions in item._fixtureinfo.name2fixturedefs.items():
+        if name in _PER_PROCESS or not definitions:
+            continue
+        if definitions[-1].scope in ("module", "class", "package"):
+            callspec = getattr(item, "callspec", None)
+            param = callspec.params.get(name) if callspec is not None else None
+            shared.append(name if param is None else f"{name}={param}")
+    if not shared:
+        return None
+    return f"{item.path.relative_to(ROOT)}:{','.join(sorted(shared))}"
+
+
+def _is_long(item) -> bool:
+    return (any(item.get_closest_marker(mark) for mark in _LONG_MARKS)
+            or bool(_LONG_FIXTURES & set(item.fixturenames))
+            or item.path.name == "test_notebooks.py")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups into the test ids
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist: the tests sharing a module's fixture in one group (run by one
+    process, one after the other), and the long tests first in the list."""
+    if not hasattr(config, "workerinput"):  # not an xdist worker: nothing to share out
+        return
+    for item in items:
+        group = _shared_fixture_group(item)
+        if group is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=lambda item: not _is_long(item))  # stable: the order stays within each half
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -78,6 +78,24 @@ def test_book_builds_every_chapter(book_html):
     assert (book_html / "index.html").is_file()
 
 
+def test_every_chapter_ran_to_its_end_without_an_error(book_html):
+    """The build executes each chapter notebook (``execute_notebooks: force``) and keeps
+    the executed copy beside the pages: every code cell ran, and none shows an error."""
+    import nbformat
+
+    executed = book_html.parent / "jupyter_execute"
+    chapters = sorted(BOOK.glob("*.ipynb"))
+    assert {p.stem for p in chapters} >= set(NOTEBOOK_CHAPTERS)
+    for chapter in chapters:
+        notebook = nbformat.read(executed / chapter.name, as_version=4)
+        code = [c for c in notebook.cells if c.cell_type == "code" and c.source.strip()]
+        assert code, f"{chapter.name} has no code cell"
+        not_run = [i for i, c in enumerate(code) if c.execution_count is None]
+        assert not not_run, f"{chapter.name}: code cells {not_run} did not run"
+        errors = [o for c in code for o in c.get("outputs", []) if o.output_type == "error"]
+        assert not errors, f"{chapter.name}: {errors[0].get('ename')}: {errors[0].get('evalue')}"
+
+
 def test_book_does_not_build_the_app(book_html):
     assert not (book_html / "app").exists()
 
