@@ -24,11 +24,11 @@ from pathlib import Path
 from sherlockkit import runs, tournament
 from sherlockkit.games.bakerstreet import bots, rules
 from sherlockkit.games.bakerstreet.state import Action, Outcome
+# the 95% interval of a win rate: the tournament runner's, so the ladder and every other table agree
+from sherlockkit.tournament.rates import Z95, wilson
 
 #: no case lasts this long (the 24 cards and Holmes's track run out far sooner)
 MOVE_LIMIT = 400
-#: the normal quantile of a 95% interval
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -59,17 +59,6 @@ def play_case(levels: str | dict[int, str], players: int, case: int, seed: int, 
         if len(moves) > MOVE_LIMIT:
             raise RuntimeError(f"The bots went on for more than {MOVE_LIMIT} moves.")
     return Game(rules.outcome(state), tuple(moves))
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a win rate of ``wins`` in ``games``."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    scale = 1 + z * z / games
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 def win_rates(level: str, players: int, case: int, games: int, seed: int = 0,
