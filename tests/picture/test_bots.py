@@ -52,6 +52,12 @@ def test_the_random_level_is_kept_first_for_the_protocol_suite():
         bots.make_bots({0: "clever"}, 1)
 
 
+@pytest.mark.parametrize("budget", ["lots", 0, -5, 2.5, True, None])
+def test_a_budget_that_is_not_a_whole_number_of_layouts_is_refused_with_a_sentence(budget):
+    with pytest.raises(ValueError, match="whole number of layouts"):
+        bots.make_bots({0: bots.KEEN}, 1, budget)
+
+
 def test_every_choice_is_legal_and_a_function_of_the_view_alone():
     """Along a game, each seat's fresh bot picks a legal move, and the same one when every
     card it has not seen is dealt again (``shuffle_hidden``)."""

@@ -389,9 +389,12 @@ def next_move(view: View, layout: Layout, vip: str | None):
 
 def make_bots(levels: dict[int, str], seed: int, budget: int = BUDGET,
               questions: bool = True) -> dict[int, RandomBot | SearchBot]:
-    """A bot per seat at the level asked (``ValueError`` for an unknown level); the
+    """A bot per seat at the level asked (``ValueError`` with a sentence for an unknown level, or a
+    ``budget`` that is not a whole number of layouts, at least 1); the
     thinking bots score ``budget`` layouts a round and, in a Sherlock party, ask the most
     telling question and use the answers (``questions``) or ask at random and ignore them."""
+    if type(budget) is not int or budget < 1:
+        raise ValueError(f"A bot's budget is a whole number of layouts, at least 1, not {str(budget)[:30]!r}.")
     bots: dict = {}
     for seat, level in levels.items():
         if level not in LEVELS:
