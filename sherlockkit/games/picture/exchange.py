@@ -14,9 +14,7 @@ already allowed.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sherlockkit.engine import replace_at
+from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.picture.cards import (
     GIVE_BACK, PASS_LEFT, PASSES, SWAP_LEFT, SWAPS, TAKE, TRADE_MIDDLE, left_of, mechanic, right_of,
 )
@@ -66,11 +64,11 @@ def read(state: State, seat: int, guest: str) -> State:
 
     envelope = state.envelopes[index(guest, state)]
     seen = Read(seat, guest, envelope.cards, envelope.vip, alibi_of(state.alibis, guest))
-    return replace(state, events=state.events + (seen,))
+    return evolve(state, events=state.events + (seen,))
 
 
 def _move(state: State, guest: str, to: int | None) -> State:
-    return replace(state, holders=replace_at(state.holders, index(guest, state), to))
+    return evolve(state, holders=replace_at(state.holders, index(guest, state), to))
 
 
 def start(state: State) -> State:
@@ -81,11 +79,11 @@ def start(state: State) -> State:
     if mechanic(state.exchange) in PASSES:
         if not any(held(state, p) for p in range(state.players)):
             return arrange(state)
-        return replace(state, phase=CHOOSING, chosen=(None,) * state.players)
+        return evolve(state, phase=CHOOSING, chosen=(None,) * state.players)
     if mechanic(state.exchange) in (TAKE, GIVE_BACK, TRADE_MIDDLE) + SWAPS:
         first = (state.round - 1) % state.players
         seats = tuple((first + i) % state.players for i in range(state.players))
-        return next_turn(replace(state, phase=EXCHANGING, turns=seats, pending=None), skip_current=False)
+        return next_turn(evolve(state, phase=EXCHANGING, turns=seats, pending=None), skip_current=False)
     return arrange(state)  # a quiet round
 
 
@@ -95,11 +93,11 @@ def next_turn(state: State, skip_current: bool = True) -> State:
     from sherlockkit.games.picture.rounds import arrange
 
     turns = state.turns[1:] if skip_current else state.turns
-    state = replace(state, turns=turns, pending=None)
+    state = evolve(state, turns=turns, pending=None)
     while state.turns and not can_act(state, state.turns[0]):
-        state = replace(state, turns=state.turns[1:],
-                        events=state.events + (Skipped(state.turns[0], state.exchange),))
-    return state if state.turns else arrange(replace(state, turns=()))
+        state = evolve(state, turns=state.turns[1:],
+                       events=state.events + (Skipped(state.turns[0], state.exchange),))
+    return state if state.turns else arrange(evolve(state, turns=()))
 
 
 def take(state: State, action: Take) -> State:
@@ -108,23 +106,23 @@ def take(state: State, action: Take) -> State:
     source = holder(state, action.guest)
     state = _move(state, action.guest, action.player)
     taken = state.taken if collected_again(state, action.player) else state.taken | {action.guest}
-    state = replace(state, taken=taken,
-                    events=state.events + (Took(action.player, action.guest, source),))
+    state = evolve(state, taken=taken,
+                   events=state.events + (Took(action.player, action.guest, source),))
     state = read(state, action.player, action.guest)
     if mechanic(state.exchange) in SWAPS:
-        return replace(state, pending=action.guest)
+        return evolve(state, pending=action.guest)
     return next_turn(state)
 
 
 def give_back(state: State, action: Return) -> State:
     """Put an envelope back in the middle; in a trade, then take another (if any may be taken)."""
     state = _move(state, action.guest, None)
-    state = replace(state, events=state.events + (Returned(action.player, action.guest),))
+    state = evolve(state, events=state.events + (Returned(action.player, action.guest),))
     if mechanic(state.exchange) == TRADE_MIDDLE:
-        state = replace(state, pending=action.guest)
+        state = evolve(state, pending=action.guest)
         if takeable(state, None):
             return state
-        state = replace(state, events=state.events + (Skipped(action.player, state.exchange),))
+        state = evolve(state, events=state.events + (Skipped(action.player, state.exchange),))
     return next_turn(state)
 
 
@@ -132,14 +130,14 @@ def pass_on(state: State, action: Pass) -> State:
     """Pass an envelope: the choice for a pass card (all move once everyone has chosen), or
     the second half of a swap (it goes to your neighbour at once)."""
     if state.phase == CHOOSING:
-        state = replace(state, chosen=replace_at(state.chosen, action.player, action.guest),
-                        events=state.events + (Chose(action.player, action.guest),))
+        state = evolve(state, chosen=replace_at(state.chosen, action.player, action.guest),
+                       events=state.events + (Chose(action.player, action.guest),))
         if all(c is not None or not held(state, p) for p, c in enumerate(state.chosen)):
             return _all_pass(state)
         return state
     to = neighbour(state, action.player)
     state = _move(state, action.guest, to)
-    state = replace(state, events=state.events + (Passed(action.player, to, action.guest),))
+    state = evolve(state, events=state.events + (Passed(action.player, to, action.guest),))
     return next_turn(read(state, to, action.guest))
 
 
@@ -150,7 +148,7 @@ def _all_pass(state: State) -> State:
     moves = [(p, neighbour(state, p), g) for p, g in enumerate(state.chosen) if g is not None]
     for p, to, g in moves:
         state = _move(state, g, to)
-        state = replace(state, events=state.events + (Passed(p, to, g),))
+        state = evolve(state, events=state.events + (Passed(p, to, g),))
     for _, to, g in moves:
         state = read(state, to, g)
-    return arrange(replace(state, chosen=(None,) * state.players))
+    return arrange(evolve(state, chosen=(None,) * state.players))

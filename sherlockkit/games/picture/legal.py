@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 
+from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import SHERLOCK_EXCHANGES, GIVE_BACK, SWAPS, TAKE, TRADE_MIDDLE, mechanic
 from sherlockkit.games.picture.exchange import neighbour
 from sherlockkit.games.picture.guests import EVERY_NAME, party, guest_named
@@ -231,15 +232,11 @@ def _investigators_missing(state: State, player: int) -> str | None:
 
 def _investigators(state: State) -> tuple[str, ...]:
     """The investigators' figures every player may place: Watson and Holmes in a Sherlock party."""
-    from sherlockkit.games.picture.alibis import INVESTIGATORS
-
     return INVESTIGATORS if state.sherlock else ()
 
 
 def _irene(state: State) -> tuple[str, ...]:
     """Irène's figure, every player's with the Irène option."""
-    from sherlockkit.games.picture.alibis import IRENE
-
     return (IRENE,) if state.irene else ()
 
 

@@ -18,8 +18,7 @@ sheet's. When all have asked, the arranging begins.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from sherlockkit.engine import evolve
 from sherlockkit.games.picture import alibis
 from sherlockkit.games.picture.state import ANSWERING, ASKING, Answer, Answered, Ask, Asked, Dealt, Read, State
 
@@ -61,13 +60,13 @@ def honest(events, seat: int, victim: str, kind: str, guest: str) -> str:
 def begin(state: State) -> State:
     """The questions of this round begin: every seat asks in turn from the round's first player."""
     first = (state.round - 1) % state.players
-    return replace(state, phase=ASKING, turns=tuple((first + i) % state.players for i in range(state.players)))
+    return evolve(state, phase=ASKING, turns=tuple((first + i) % state.players for i in range(state.players)))
 
 
 def ask(state: State, action: Ask) -> State:
     """The question is put (public); the asked player answers next."""
     question = Asked(action.player, action.target, action.question, action.guest)
-    return replace(state, phase=ANSWERING, question=question, events=state.events + (question,))
+    return evolve(state, phase=ANSWERING, question=question, events=state.events + (question,))
 
 
 def answer(state: State, action: Answer) -> State:
@@ -76,7 +75,7 @@ def answer(state: State, action: Answer) -> State:
 
     q = state.question
     said = Answered(q.player, q.target, q.kind, q.guest, action.answer)
-    state = replace(state, question=None, turns=state.turns[1:], phase=ASKING, events=state.events + (said,))
+    state = evolve(state, question=None, turns=state.turns[1:], phase=ASKING, events=state.events + (said,))
     return state if state.turns else arrange(state)
 
 

@@ -7,8 +7,7 @@ ends; after the sixth, the photos are taken and scored, and every envelope is sh
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from sherlockkit.engine import evolve
 from sherlockkit.games.picture import exchange, scoring
 from sherlockkit.games.picture.cards import QUESTION_CARDS, ROUNDS
 from sherlockkit.games.picture.state import (
@@ -23,9 +22,9 @@ def last_round(state: State) -> int:
 
 def begin(state: State, number: int) -> State:
     """Round ``number`` begins: its exchange card is turned up, first player rotating."""
-    state = replace(state, round=number, taken=frozenset(), pending=None, ready=frozenset(), turns=())
+    state = evolve(state, round=number, taken=frozenset(), pending=None, ready=frozenset(), turns=())
     turned = ExchangeTurned(number, state.exchange, (number - 1) % state.players)
-    return exchange.start(replace(state, events=state.events + (turned,)))
+    return exchange.start(evolve(state, events=state.events + (turned,)))
 
 
 def arrange(state: State) -> State:
@@ -35,12 +34,12 @@ def arrange(state: State) -> State:
         from sherlockkit.games.picture import questions
 
         return questions.begin(state)
-    return replace(state, phase=ARRANGING, ready=frozenset(), turns=(), pending=None)
+    return evolve(state, phase=ARRANGING, ready=frozenset(), turns=(), pending=None)
 
 
 def end_round(state: State) -> State:
     """Everyone is Ready: the round ends, and the next begins (or, after the last, the end)."""
-    state = replace(state, events=state.events + (RoundEnded(state.round),))
+    state = evolve(state, events=state.events + (RoundEnded(state.round),))
     return finish(state) if state.round >= last_round(state) else begin(state, state.round + 1)
 
 
@@ -50,4 +49,4 @@ def finish(state: State) -> State:
     taken = tuple(PhotoTaken(p, photo, result.scores[p], bool(state.guests)) for p, photo in enumerate(result.photos))
     shown = tuple((e.guest, e.cards, e.vip) for e in state.envelopes)
     ended = GameEnded(shown, result.scores, result.winners, state.culprit)
-    return replace(state, phase=OVER, result=result, ready=frozenset(), events=state.events + taken + (ended,))
+    return evolve(state, phase=OVER, result=result, ready=frozenset(), events=state.events + taken + (ended,))

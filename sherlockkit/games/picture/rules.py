@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import get_args
 
-from sherlockkit.engine import IllegalAction, chance, check_action, check_players, check_seed, read_action
+from sherlockkit.engine import (
+    IllegalAction, build, chance, check_action, check_players, check_seed, evolve, read_action, recalled, remembered,
+)
 from sherlockkit.games.picture import alibis, arrange, exchange, questions, rounds
 from sherlockkit.games.picture.cards import (
     CULPRIT_CARD, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES, EXCHANGES, MAX_PLAYERS, MIN_PLAYERS, PREFERENCES, ROUNDS, deal_envelopes, draw_way_out,
@@ -27,7 +30,7 @@ from sherlockkit.games.picture.cards import (
 from sherlockkit.games.picture.guests import EVERY_NAME, NAMES, PARTY_SIZE, in_party_order, party
 from sherlockkit.games.picture.legal import moves, refusal
 from sherlockkit.games.picture.state import (
-    ACTIONS, Answer, Answered, Ask, EXCHANGING, OVER, Action, Aim, Chose, Dealt, Envelope, Outcome, Pass, Place, Read,
+    ACTIONS, Answer, Answered, Ask, Asked, EXCHANGING, Event, OVER, Action, Aim, Chose, Dealt, Envelope, Outcome, Pass, Place, Read,
     Ready, Return, State, Take, Unplace, View, Vip, VipSlipped,
 )
 
@@ -146,7 +149,33 @@ def play(state: State, action: Action) -> State:
     wrong = refusal(state, action)
     if wrong:
         raise IllegalAction(wrong)
-    return _MOVES[type(action)](replace(state, step=state.step + 1), action)
+    after = _MOVES[type(action)](evolve(state, step=state.step + 1), action)
+    _carry_seen(state, after)
+    return after
+
+
+def _carry_seen(before: State, after: State) -> None:
+    """Hand on to ``after`` the events each player saw in ``before`` (the state ``after``
+    came from), adding only the new ones as they see them: a view costs no pass over the
+    whole party's events. Nothing is handed on if ``after``'s events do not continue
+    ``before``'s."""
+    old, new = before.events, after.events
+    if new[:len(old)] != old:
+        return
+    added = new[len(old):]
+    for player in range(before.players):
+        seen = recalled(before, ("seen", player))
+        if seen is not None:
+            _hand_on(after, player, seen, added)
+
+
+def _hand_on(after: State, player: int, seen: tuple, added: tuple) -> None:
+    remembered(after, ("seen", player), lambda: seen + _events_seen_by(added, player))
+
+
+def _seen(state: State, player: int) -> tuple:
+    """The events ``player`` sees (``_seen_by``), worked out once per state."""
+    return remembered(state, ("seen", player), lambda: _events_seen_by(state.events, player))
 
 
 def _seen_by(event, player: int):
@@ -159,6 +188,18 @@ def _seen_by(event, player: int):
     if isinstance(event, Answered) and player not in (event.player, event.target):
         return replace(event, answer=None)
     return event
+
+
+#: the kinds of event every player sees as they are (the others are asked of ``_seen_by``)
+_PUBLIC = frozenset(kind for kind in (*get_args(Event), Asked)
+                    if not getattr(kind, "private", False) and kind not in (Chose, Answered))
+
+
+def _events_seen_by(events: tuple, player: int) -> tuple:
+    """The events as ``player`` sees them (``_seen_by``), in order."""
+    public = _PUBLIC
+    return tuple([seen for e in events
+                  if (seen := e if type(e) in public else _seen_by(e, player)) is not None])
 
 
 def known_envelopes(state: State, player: int) -> tuple[tuple[str, tuple, bool], ...]:
@@ -184,14 +225,13 @@ def view(state: State, player: int) -> View:
     """What ``player`` sees: the round and its card, every mat and camera, who holds which
     envelope and who is Ready, the envelopes they know (see ``known_envelopes``), their
     own choice to pass and VIP card, and the events shown to them."""
-    seen = tuple(e for e in (_seen_by(e, player) for e in state.events) if e is not None)
-    return View(
-        player=player, players=state.players, notes=state.notes, round=state.round, exchange=state.exchange,
+    return build(
+        View, player=player, players=state.players, notes=state.notes, round=state.round, exchange=state.exchange,
         phase=state.phase, turn=state.turns[0] if state.turns else None, holders=state.holders, mats=state.mats,
         cameras=state.cameras, chosen=tuple(c is not None for c in state.chosen),
         my_choice=state.chosen[player], pending=state.pending if state.turns and state.turns[0] == player else None,
         taken=state.taken, ready=state.ready, vip_unused=state.vips[player],
-        envelopes=known_envelopes(state, player), outcome=state.result, events=seen,
+        envelopes=known_envelopes(state, player), outcome=state.result, events=_seen(state, player),
         sherlock=state.sherlock, victim=state.victim, culprit_cards=state.culprit_cards, irene=state.irene,
         cleared=alibi_sheet(state, player), question=state.question, variant=state.variant, outside=state.outside,
         guests=state.guests,
