@@ -1,4 +1,5 @@
-"""What the book's chapters share to show their results: exact chances and small tables.
+"""What the book's chapters share to show their results: exact chances, measured rates
+with their intervals, and small tables.
 
 A chapter computes with ``sherlockkit`` and shows with these, so every chapter writes a
 fraction and a table the same way.
@@ -25,6 +26,12 @@ def percent(p, digits: int = 0) -> str:
     if value < 1 and round(value * 100, digits) >= 100:
         return ">99%"
     return f"{value:.{digits}%}"
+
+
+def with_interval(p, low, high, digits: int = 0) -> str:
+    """A measured rate with its 95% interval, as a reader reads it: ``"62% (55–69%)"``
+    (the rate as :func:`percent` writes it, the interval's ends rounded)."""
+    return f"{percent(p, digits)} ({100 * float(low):.{digits}f}–{100 * float(high):.{digits}f}%)"
 
 
 def table(header, rows, caption: str | None = None) -> HTML:
