@@ -95,19 +95,20 @@ _LONG_FIXTURES = {"app_url", "browser"}
 
 def _shared_fixture_group(item) -> str | None:
     """The group of a test that uses a fixture built once per module (or class,
-    package): its file and the parameters of those fixtures; None for a test that
-    builds everything it uses itself (or once per process)."""
-    shared = []
+    package): its file, and the parameters of such fixtures when they have some (each
+    parameter is built apart: ``test_protocol.py``'s games go to both processes); None
+    for a test that builds everything it uses itself (or once per process)."""
+    shared, params = False, []
+    callspec = getattr(item, "callspec", None)
     for name, definitions in item._fixtureinfo.name2fixturedefs.items():
-        if name in _PER_PROCESS or not definitions:
+        if name in _PER_PROCESS or not definitions or definitions[-1].scope not in ("module", "class", "package"):
             continue
-        if definitions[-1].scope in ("module", "class", "package"):
-            callspec = getattr(item, "callspec", None)
-            param = callspec.params.get(name) if callspec is not None else None
-            shared.append(name if param is None else f"{name}={param}")
+        shared = True
+        if callspec is not None and name in callspec.params:
+            params.append(f"{name}={callspec.params[name]}")
     if not shared:
         return None
-    return f"{item.path.relative_to(ROOT)}:{','.join(sorted(shared))}"
+    return ":".join([str(item.path.relative_to(ROOT)), *sorted(params)])
 
 
 def _is_long(item) -> bool:

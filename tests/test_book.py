@@ -87,6 +87,7 @@ def test_every_chapter_ran_to_its_end_without_an_error(book_html):
     chapters = sorted(BOOK.glob("*.ipynb"))
     assert {p.stem for p in chapters} >= set(NOTEBOOK_CHAPTERS)
     for chapter in chapters:
+        assert (executed / chapter.name).is_file(), f"the build did not execute {chapter.name}"
         notebook = nbformat.read(executed / chapter.name, as_version=4)
         code = [c for c in notebook.cells if c.cell_type == "code" and c.source.strip()]
         assert code, f"{chapter.name} has no code cell"
