@@ -35,8 +35,8 @@ c.ServerApp.terminals_enabled = False  # no shell for a player, even if the exte
 
 # --- what a page may do: its table and nothing else ---------------------------------------
 c.ServerApp.authorizer_class = "sherlockkit_player.PlayerAuthorizer"  # see its docstring
-# a page talks to its kernel through widget messages only: no execute_request (code), no
-# completion or inspection (they read the kernel's memory), no input
+# a page talks to its kernel through widget messages only, as in standalone Voilà: no
+# execute_request (code), no completion or inspection (they read the kernel's memory)
 c.MappingKernelManager.allowed_message_types = list(sherlockkit_player.WIDGET_MESSAGES)
 c.ContentsManager.allow_hidden = False
 c.FileContentsManager.delete_to_trash = False

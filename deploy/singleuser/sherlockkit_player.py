@@ -34,8 +34,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVE = ROOT / "book" / "app" / "serve.py"
 LANDING = "voila/render/index.ipynb"  # serve.py's OLD_LANDING_PAGE: the dashboards link to it
 
-# The messages a Voilà page sends its kernel: the widgets' comms and the kernel's info.
-WIDGET_MESSAGES = ("comm_open", "comm_msg", "comm_close", "comm_info_request", "kernel_info_request")
+# The messages a page may send its kernel: the widgets' comms, the kernel's info, and
+# stopping it. Standalone Voilà (what `make app` runs) allows exactly these (voila/app.py,
+# Voila.init_settings); as a server extension it sets nothing, so a page could send code.
+WIDGET_MESSAGES = ("comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request",
+                   "shutdown_request")
 
 
 def _load_serve():
