@@ -159,6 +159,10 @@ def test_two_anonymous_players_each_play_their_own_game(hub, players):
         assert hub.running_server(player.name)
     a.table, b.table = (player.play_express() for player in (a, b))
     assert a.table != b.table
+    # the page make app serves: its template (the retries and the "table closed" notice)
+    # and its handlers, put in place in each player's server
+    assert "sk-table-tries:" in a.page.content() and "sk-closed" in a.page.content()
+    assert sum("sherlockkit: 3 handlers of book/app/serve.py in place" in line for line in hub.log) >= 2
 
 
 @pytest.mark.browser
