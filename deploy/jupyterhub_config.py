@@ -123,18 +123,20 @@ if os.geteuid() == 0:
     # container often runs as root. A player's server runs no code a page sends
     # (deploy/singleuser), but prefer starting the hub as an ordinary user.
     c.Spawner.args = ["--allow-root"]
-c.Spawner.start_timeout = 60  # a server that has not answered in a minute has failed
+# a server that has not answered in two minutes has failed (8 arriving together on 2 busy
+# cores took ~36 s each: benchmarks/README.md, "Many players")
+c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 60
 # stopping (a culled server, the culler itself when the hub stops): SIGINT, then SIGTERM after
 # 3 s, SIGKILL after 5 more; the defaults (10 s, 5 s, 5 s) held the hub's shutdown ~30 s
 c.LocalProcessSpawner.interrupt_timeout = 3
 c.LocalProcessSpawner.term_timeout = 5
-# Memory: a player's server is ~100 MB with one table open (benchmarks/README.md, "Many
-# players"). JupyterHub hands this to the spawner, and only some spawners enforce it
+# Memory: a player's server is ~210 MB with one table open (its Jupyter server ~150 MB, the
+# kernel ~57 MB: benchmarks/README.md, "Many players"). JupyterHub hands this to the spawner, and only some spawners enforce it
 # (kubespawner, systemdspawner, dockerspawner): the local spawner only passes it on to the
 # server as MEM_LIMIT, it stops nothing. On one machine the limit that holds is
 # active_server_limit below.
-c.Spawner.mem_limit = "400M"
+c.Spawner.mem_limit = "512M"
 c.Spawner.cpu_limit = 1.0  # likewise: enforced by the cluster's spawner, informative here
 
 # --- how many -----------------------------------------------------------------------------
