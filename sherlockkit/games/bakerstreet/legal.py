@@ -104,10 +104,15 @@ def _pursue(state: State, a: Pursue) -> str | None:
     return _lead(state, a.lead, "given up")
 
 
+#: the character who bends each rule (the first listed, should two)
+_HOLDERS: dict[str, str] = {}
+for _c in characters.CHARACTERS.values():
+    _HOLDERS.setdefault(_c.rule, _c.name)
+
+
 def _power(state: State, player: int, rule: str, verb: str) -> str | None:
     if not characters.bends(state, player, rule):
-        holder = next(c.name for c in characters.CHARACTERS.values() if c.rule == rule)
-        return f"Only {holder} may {verb}."
+        return f"Only {_HOLDERS[rule]} may {verb}."
     if player in state.powers_used:
         return "That power is spent: it works once a game."
     return None

@@ -124,16 +124,33 @@ def view(state: State, player: int) -> View:
 
 def _table(state: State) -> dict:
     """The fields of a view that every seat sees alike (worked out once per state)."""
-    piles = tuple(build(PileView, kind=p.kind, lead=p.lead, leads_below=max(0, len(p.leads) - 1),
-                        evidence=p.evidence, confirmed=p.confirmed, target=leads.target(p), total=leads.total(p))
-                  for p in state.piles)
     return dict(
         players=state.players, case=state.case, characters=state.characters,
-        hand_sizes=tuple(map(len, state.hands)), told=state.told, deck_size=len(state.deck), piles=piles,
+        hand_sizes=tuple(map(len, state.hands)), told=state.told, deck_size=len(state.deck),
+        piles=_pile_views(state.piles),
         impossible=state.impossible, impossible_limit=impossible.limit(state), holmes=state.holmes,
         investigation=state.investigation, turn=state.turn, powers_used=state.powers_used,
         outcome=ended(state), events=state.events,
     )
+
+
+#: the last sections seen and how a view shows them: most moves leave the board as it was
+#: (the same tuple of piles, handed on from state to state), so the sums are not added again
+_last_piles: tuple = ((), ())
+
+
+def _pile_views(piles: tuple[Pile, ...]) -> tuple[PileView, ...]:
+    """The sections as every seat sees them: each one's open Lead, how many Leads wait
+    below it, its evidence, whether it is confirmed, and its sums."""
+    global _last_piles
+    last = _last_piles
+    if last[0] is piles:
+        return last[1]
+    views = tuple(build(PileView, kind=p.kind, lead=p.lead, leads_below=max(0, len(p.leads) - 1),
+                        evidence=p.evidence, confirmed=p.confirmed, target=leads.target(p), total=leads.total(p))
+                  for p in piles)
+    _last_piles = (piles, views)
+    return views
 
 
 def outcome(state: State) -> Outcome | None:
