@@ -167,10 +167,21 @@ def _carry_seen(before: State, after: State) -> None:
         seen = recalled(before, ("seen", player))
         if seen is not None:
             _hand_on(after, player, seen, added)
+        sheet = recalled(before, ("sheet", player))
+        if sheet is not None:
+            _hand_sheet_on(after, player, sheet, new[:1] + added)
 
 
 def _hand_on(after: State, player: int, seen: tuple, added: tuple) -> None:
     remembered(after, ("seen", player), lambda: seen + _events_seen_by(added, player))
+
+
+def _hand_sheet_on(after: State, player: int, sheet: frozenset[str], deal_and_added: tuple) -> None:
+    """A sheet only ever gains guests, each from one event (an Alibi card read, a "yes"
+    heard) beside those the deal clears: the sheet before, and what the deal and the new
+    events clear."""
+    remembered(after, ("sheet", player),
+               lambda: sheet | questions.sheet_of(deal_and_added, player, after.victim))
 
 
 def _seen(state: State, player: int) -> tuple:
@@ -243,7 +254,7 @@ def alibi_sheet(state: State, player: int) -> frozenset[str]:
     every alibi they read, every guest an answer cleared); empty outside a Sherlock party."""
     if not state.sherlock:
         return frozenset()
-    return questions.sheet_of(state.events, player, state.victim)
+    return remembered(state, ("sheet", player), lambda: questions.sheet_of(state.events, player, state.victim))
 
 
 def outcome(state: State) -> Outcome | None:
