@@ -25,7 +25,8 @@ def target(pile: Pile) -> int:
     lead = pile.lead
     if lead is None:
         return 0
-    return lead.value + sum(card.number for card in pile.evidence if card.icon != lead.icon)
+    icon = lead.icon
+    return lead.value + sum([card.number for card in pile.evidence if card.icon != icon])
 
 
 def total(pile: Pile) -> int:
@@ -33,7 +34,8 @@ def total(pile: Pile) -> int:
     lead = pile.lead
     if lead is None:
         return 0
-    return sum(card.number for card in pile.evidence if card.icon == lead.icon)
+    icon = lead.icon
+    return sum([card.number for card in pile.evidence if card.icon == icon])
 
 
 def kill(state: State, kind: str, why: str, seat: int) -> State:
