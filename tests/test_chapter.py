@@ -1,5 +1,14 @@
-"""The helpers the chapters show their results with (``widgets.chapter``)."""
+"""The helpers the chapters show their results with (``widgets.chapter``), and the
+full-grid commands the chapters print under their bot tables."""
 
+import re
+import shlex
+from pathlib import Path
+
+import nbformat
+
+from sherlockkit import tournament
+from sherlockkit.tournament import __main__ as command
 from widgets.chapter import percent, with_interval
 
 
@@ -20,3 +29,46 @@ def test_a_rate_near_one_is_not_rounded_up_to_a_certainty():
 def test_every_game_won_reads_as_one_hundred_percent_even_when_the_bound_is_a_hair_under():
     # Wilson's upper end for 80 wins in 80 games comes out as 0.9999999999999998 in floating point
     assert with_interval(1.0, 0.9541818704644727, 0.9999999999999998) == "100% (95–100%)"
+
+# --- the full grids the chapters name -------------------------------------------------------
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+BLOCK = re.compile(r"```\n(python -m [^`]*?)\n```")
+
+
+def commands(chapter: str) -> list[str]:
+    """The command lines shown in ``chapter``'s prose, continuation lines joined."""
+    notebook = nbformat.read(BOOK / f"{chapter}.ipynb", as_version=4)
+    text = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+    return [" ".join(block.replace("\\\n", " ").split()) for block in BLOCK.findall(text)]
+
+
+def grid_of(line: str) -> tournament.Grid:
+    """The grid ``python -m sherlockkit.tournament`` plays for ``line`` (as its ``main`` builds it)."""
+    words = shlex.split(line)
+    assert words[:3] == ["python", "-m", "sherlockkit.tournament"], line
+    args = command.parser().parse_args(words[3:])
+    return tournament.Grid(args.game, [tuple(x.strip() for x in one.split(",")) for one in args.lineup],
+                           [command.options_from(args.option, "rules option")],
+                           [command.options_from(args.bot_option, "bot option")], command.seeds_from(args.seeds))
+
+
+def test_the_express_chapters_command_plays_its_grid_with_20000_deals():
+    (line,) = commands("express")
+    assert grid_of(line) == tournament.grids.express_levels(seeds=range(20_000))
+
+
+def test_the_card_game_chapters_command_plays_its_grid_with_20000_deals():
+    (line,) = commands("cardgame")
+    assert grid_of(line) == tournament.grids.cardgame_bots(seeds=range(20_000))
+
+
+def test_the_ladders_commands_play_its_table_and_one_of_its_cells():
+    from sherlockkit.games.bakerstreet import ladder
+
+    whole, one = commands("bakerstreet")
+    prefix = "python -m sherlockkit.games.bakerstreet.ladder --games "
+    assert whole.startswith(prefix)
+    assert {row.games for row in ladder.stored_table()} == {int(whole[len(prefix):])}  # what ladder.csv holds a cell
+    assert grid_of(one) == tournament.grids.bakerstreet_ladder(seeds=range(2000), levels=("inference",),
+                                                               players=(2,), cases=(6,))
