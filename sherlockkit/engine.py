@@ -19,6 +19,11 @@ A save is that triple as JSON with a format version. While the game runs the sav
 *sealed* (encrypted and authenticated with a key only this server holds), so it resumes
 the game but shows no card; once the game is over it is *open* (readable JSON with a
 keyed MAC), a replay to share and study. Neither can be forged without the key.
+
+Past the protocol and the saves come what every game's engine repeats: the checks of
+options and moves, and the helpers that keep immutable states cheap to make (:func:`evolve`,
+:func:`build`, :func:`remembered`; issue 15). That is why the module is over 400 lines: one
+place for what all five games share, so no game restates it.
 """
 
 from __future__ import annotations
