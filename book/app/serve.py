@@ -423,6 +423,17 @@ class SherlockkitApp(Voila):
         print(f"sherlockkit app: http://{self.ip}:{self.port}/", flush=True)
 
 
+#: Voilà settings every server of the app uses, here and in each player's server behind the
+#: hub (deploy/singleuser/jupyter_server_config.py reads them): "Class.trait" -> value
+VOILA_SETTINGS = {
+    "VoilaConfiguration.theme": "light",
+    # nbclient waits 4 s by default for a cell's output after it ran; when many pages start
+    # kernels at once on a small machine the table comes later and was dropped without a
+    # word (benchmarks/load.py: 19 of 20 pages blank)
+    "VoilaExecutor.iopub_timeout": 60,
+}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866, help="port (default 8866)")
@@ -460,11 +471,7 @@ def main(argv: list[str] | None = None) -> None:
             "--no-browser",
             f"--VoilaConfiguration.preheat_kernel={args.pool > 0}",
             f"--VoilaConfiguration.default_pool_size={args.pool}",
-            "--VoilaConfiguration.theme=light",
-            # nbclient waits 4 s by default for a cell's output after it ran; when many
-            # pages start kernels at once on a small machine the table comes later and
-            # was dropped without a word (benchmarks/load.py: 19 of 20 pages blank)
-            "--VoilaExecutor.iopub_timeout=60",
+            *(f"--{name}={value}" for name, value in VOILA_SETTINGS.items()),
         ]
     )
     app.start()

@@ -47,10 +47,9 @@ c.SherlockkitKernelManager.cull_idle_timeout = serve.CULL_CLOSED  # a closed pag
 c.SherlockkitKernelManager.cull_connected = False
 c.SherlockkitKernelManager.cull_interval = serve.CULL_INTERVAL
 c.SherlockkitKernelManager.cull_abandoned_after = serve.CULL_IDLE  # an open, unused page's
-c.VoilaConfiguration.theme = "light"
-# Not importable from serve.py (they are arguments of its main()), hence repeated here:
-# the IOPub wait (see serve.py: a table that comes late is dropped at nbclient's 4 s).
-c.VoilaExecutor.iopub_timeout = 60
+for _setting, _value in serve.VOILA_SETTINGS.items():  # the theme, the IOPub wait (see serve.py)
+    _class, _trait = _setting.split(".")
+    setattr(c[_class], _trait, _value)
 # No pre-heated pool: a player's server serves one player, and a pool would keep one idle
 # kernel per game (~57 MB each) in every player's server.
 c.VoilaConfiguration.preheat_kernel = False
