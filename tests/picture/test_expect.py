@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -48,8 +49,8 @@ def test_the_unseen_pool_is_the_deck_less_what_is_known():
 @pytest.mark.parametrize("seed", range(4))
 def test_knowing_everything_the_expectation_is_the_score(seed):
     state = rules.new(seed, players=3)
-    state = state.__class__(**{**state.__dict__, "envelopes": tuple(
-        Envelope(e.guest, e.cards, e.guest in NAMES[:3]) for e in state.envelopes)})  # three VIPs
+    state = replace(state, envelopes=tuple(
+        Envelope(e.guest, e.cards, e.guest in NAMES[:3]) for e in state.envelopes))  # three VIPs
     everything = expect.Knowledge({e.guest: (e.cards, e.vip) for e in state.envelopes})
     for placements, camera in _random_layouts(30, seed):
         real = sum(g.points for g in scoring.score_photo(placements, (camera.x, camera.height), state.envelopes))
