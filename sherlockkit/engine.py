@@ -90,6 +90,32 @@ _new_random = random.Random.__new__
 _seed_random = _random.Random.seed
 
 
+def shuffled(stream: random.Random, items: Iterable[Any]) -> list:
+    """``items`` as a list in the order ``stream.shuffle`` leaves it, drawing the very same
+    numbers from ``stream`` (the loop of ``random.Random.shuffle`` written out, without a
+    method call for each card: the shuffles between rounds are a large part of a move)."""
+    cards = list(items)
+    bits = stream.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def die(stream: random.Random, sides: int = 6) -> int:
+    """``stream.randint(1, sides)``: the same number from the same draws, made directly."""
+    bits = stream.getrandbits
+    k = sides.bit_length()
+    r = bits(k)
+    while r >= sides:
+        r = bits(k)
+    return r + 1
+
+
 def action_to_json(action: Any) -> dict:
     """The action as a plain JSON object: its kind and its fields."""
     return {"kind": type(action).__name__, **dataclasses.asdict(action)}

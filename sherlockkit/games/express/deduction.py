@@ -12,6 +12,11 @@ from sherlockkit.games.express.cards import Suspect
 from sherlockkit.games.express.state import DECK, Slot, State, View
 
 
+def places(display: Sequence[Suspect | None]) -> tuple[Slot, ...]:
+    """The places a slap may land on: every visible suspect's, then the suspect deck."""
+    return (*(i for i, s in enumerate(display) if s is not None), DECK)
+
+
 def face_up_traits(table: State | View) -> frozenset[str]:
     """Every trait shown by an alibi turned up this round."""
     return frozenset(t for pile in table.revealed for t in pile)

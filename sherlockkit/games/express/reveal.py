@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sherlockkit.engine import IllegalAction, evolve, replace_at
-from sherlockkit.games.express.deduction import face_up_traits
+from sherlockkit.engine import IllegalAction, evolve, remembered, replace_at
+from sherlockkit.games.express.deduction import face_up_traits, places
 from sherlockkit.games.express.rounds import next_turn
 from sherlockkit.games.express.state import AlibiTurnedUp, State
 
@@ -20,10 +20,13 @@ def turn_up(state: State, player: int) -> State:
     repeated = trait in face_up_traits(state)
     false_alibi = repeated and state.false_alibi_variant
     piles = replace_at(state.piles, player, rest)
-    return evolve(
+    after = evolve(
         state, step=state.step + 1, piles=piles,
         revealed=replace_at(state.revealed, player, state.revealed[player] + (trait,)),
         false_alibi=trait if false_alibi else state.false_alibi,
         turn=next_turn(piles, player),
         events=state.events + (AlibiTurnedUp(player, trait, repeated, false_alibi),),
     )
+    # The same suspects in view: the same places to slap.
+    remembered(after, "slots", lambda: remembered(state, "slots", lambda: places(state.display)))
+    return after

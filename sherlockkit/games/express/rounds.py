@@ -7,7 +7,7 @@ round begins.
 
 from __future__ import annotations
 
-from sherlockkit.engine import chance, evolve
+from sherlockkit.engine import chance, evolve, shuffled
 from sherlockkit.games.express.cards import ALIBIS, DISPLAY_SIZE, SUSPECTS
 from sherlockkit.games.express.state import GameWon, RoundBegun, State
 
@@ -56,11 +56,9 @@ def next_round(state: State, starter: int) -> State:
         won = GameWon(winners, best, "target" if reached else "deck empty")
         return evolve(state, finished=True, turn=None, out=frozenset(), false_alibi=None,
                       events=state.events + (won,))
-    piles = []
-    for p, (pile, face_up) in enumerate(zip(state.piles, state.revealed)):
-        cards = list(pile + face_up)
-        chance(state.seed, state.step, f"pile {p}").shuffle(cards)
-        piles.append(tuple(cards))
+    seed, step = state.seed, state.step
+    piles = [tuple(shuffled(chance(seed, step, f"pile {p}"), pile + face_up))
+             for p, (pile, face_up) in enumerate(zip(state.piles, state.revealed))]
     number = state.round + 1
     return evolve(
         state, round=number, starter=starter, piles=tuple(piles),

@@ -22,6 +22,7 @@ from dataclasses import replace
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.express.cards import DISPLAY_SIZE
+from sherlockkit.games.express.deduction import places
 from sherlockkit.games.express.reveal import turn_up
 from sherlockkit.games.express.rounds import deal
 from sherlockkit.games.express.slap import accuse
@@ -58,14 +59,27 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     suspect is allowed: it is a mistake the rules punish, not a forbidden move."""
     if state.finished:
         return []
-    seats = range(state.players) if player is None else [player]
+    slots = engine.remembered(state, "slots", lambda: places(state.display))
+    if player is None or type(player) is int and 0 <= player < MAX_PLAYERS:
+        key = (state.players, state.turn, state.out, slots, player)
+        known = _LEGAL.get(key)
+        if known is None:
+            if len(_LEGAL) > 100_000:  # never in a real game; a bound all the same
+                _LEGAL.clear()
+            known = _LEGAL[key] = tuple(_legal(state.players, state.turn, state.out, slots, player))
+        return list(known)
+    return _legal(state.players, state.turn, state.out, slots, player)
+
+
+def _legal(players: int, turn: int | None, out: frozenset, slots: tuple, player) -> list[Action]:
+    """The moves open at a table of ``players`` where ``turn`` reveals next, ``out`` may not
+    slap and ``slots`` may be slapped (to ``player``, or to anyone)."""
+    seats = range(players) if player is None else [player]
     actions: list[Action] = []
-    if state.turn is not None and state.turn in seats:
-        actions.append(_REVEALS[state.turn])
-    slots = [i for i, s in enumerate(state.display) if s is not None]
-    slots.append(DECK)
+    if turn is not None and turn in seats:
+        actions.append(_REVEALS[turn])
     for p in seats:
-        if p not in state.out:
+        if p not in out:
             slaps = _SLAPS[p] if type(p) is int and 0 <= p < MAX_PLAYERS else {s: Slap(p, s) for s in slots}
             actions += [slaps[i] for i in slots]
     return actions
@@ -74,11 +88,17 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
 # Moves are immutable: each possible one is made once, and legal_actions hands out the same.
 _REVEALS = tuple(Reveal(p) for p in range(MAX_PLAYERS))
 _SLAPS = tuple({slot: Slap(p, slot) for slot in (*range(DISPLAY_SIZE), DECK)} for p in range(MAX_PLAYERS))
+#: The moves legal_actions hands out, by identity: their kinds and fields are known good.
+_MADE = frozenset(map(id, (*_REVEALS, *(slap for slaps in _SLAPS for slap in slaps.values()))))
+#: The moves open at each kind of table (players, turn, who is out, the places to slap,
+#: whose moves), worked out once: a few hundred tables in all.
+_LEGAL: dict[tuple, tuple[Action, ...]] = {}
 
 
 def play(state: State, action: Action) -> State:
     """The table after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
-    engine.check_action(action, ACTIONS, state.players)
+    if id(action) not in _MADE or action.player >= state.players:  # one of legal_actions' own: known good
+        engine.check_action(action, ACTIONS, state.players)
     if state.finished:
         raise IllegalAction("The game is over: start a new one to play again.")
     if isinstance(action, Reveal):
@@ -89,14 +109,23 @@ def play(state: State, action: Action) -> State:
 def view(state: State, player: int) -> View:
     """What ``player`` sees: no face-down alibi (not even their own) and no card of the
     suspect deck; every event, since everything in this game happens face up."""
-    # Everyone sees the same table: it is made once per state, and a seat's view is that
-    # table with the seat as ``me``.
-    return engine.evolve(engine.remembered(state, "table", lambda: _table(state)), me=player)
+    # Everyone sees the same table: its fields are gathered once per state, and a seat's
+    # view is a View holding them with the seat as ``me`` (what engine.build makes).
+    memo = state.__dict__.get("_remembered")
+    table = memo.get("table") if memo else None
+    if table is None:
+        table = engine.remembered(state, "table", lambda: _table(state))
+    made = _new_view(View)
+    fields = made.__dict__
+    fields["me"] = player
+    fields.update(table)
+    return made
 
 
-def _table(state: State) -> View:
-    return _make_view(
-        me=-1, names=state.names, round=state.round, display=state.display,
+def _table(state: State) -> dict:
+    """Every field of a view of ``state`` but ``me``: the same for every seat."""
+    return dict(
+        names=state.names, round=state.round, display=state.display,
         revealed=state.revealed, pile_sizes=tuple(map(len, state.piles)),
         deck_size=len(state.suspect_deck), won=state.won, out=state.out, turn=state.turn,
         false_alibi=state.false_alibi, false_alibi_variant=state.false_alibi_variant,
@@ -104,7 +133,7 @@ def _table(state: State) -> View:
     )
 
 
-_make_view = engine.maker(View)
+_new_view = object.__new__
 
 
 def outcome(state: State) -> Outcome | None:

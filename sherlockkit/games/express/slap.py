@@ -7,8 +7,8 @@ when everyone is out, the round is void and is played again.
 
 from __future__ import annotations
 
-from sherlockkit.engine import IllegalAction, evolve, replace_at
-from sherlockkit.games.express.deduction import correct_slots, culprit
+from sherlockkit.engine import IllegalAction, evolve, remembered, replace_at
+from sherlockkit.games.express.deduction import correct_slots, culprit, places
 from sherlockkit.games.express.rounds import next_round
 from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slot, State
 
@@ -23,17 +23,21 @@ def accuse(state: State, player: int, slot: Slot) -> State:
     if slot != DECK and not (0 <= slot < len(state.display) and state.display[slot]):
         raise IllegalAction("There is no suspect there: slap one of the visible suspects or the suspect deck.")
     suspect = None if slot == DECK else state.display[slot]
-    if slot in correct_slots(state):
+    right = remembered(state, "right", lambda: correct_slots(state))
+    if slot in right:
         return _win(state, player, slot)
     out = state.out | {player}
     wrong = Accused(player, slot, suspect, right=False, by_false_alibi=False, won=())
-    state = evolve(state, step=state.step + 1, out=out, events=state.events + (wrong,))
+    after = evolve(state, step=state.step + 1, out=out, events=state.events + (wrong,))
     if len(out) == state.players:
         # Nobody can win this round any more: nobody scores, the display stays, and the
         # same player starts it again.
-        state = evolve(state, events=state.events + (RoundVoid(state.round),))
-        return next_round(state, starter=state.starter)
-    return state
+        after = evolve(after, events=after.events + (RoundVoid(after.round),))
+        return next_round(after, starter=after.starter)
+    # The same cards face up: the same proof, and the same places to slap.
+    remembered(after, "right", lambda: right)
+    remembered(after, "slots", lambda: remembered(state, "slots", lambda: places(state.display)))
+    return after
 
 
 def _win(state: State, player: int, slot: Slot) -> State:

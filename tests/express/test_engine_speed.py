@@ -1,0 +1,98 @@
+"""Sherlock Express's shortcuts (issue 15) give what the rules give without them: the moves
+legal_actions hands out, the check of a move it handed out, the views, and what a state
+carries on from the one before (the proof, the places to slap)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from sherlockkit import engine
+from sherlockkit.engine import IllegalAction
+from sherlockkit.games.express import deduction, rules
+from sherlockkit.games.express.state import DECK, Reveal, Slap, View
+from tests.random_play import random_game
+
+
+def _games():
+    for seed, options in ((0, {}), (1, {"players": 2}), (2, {"players": 6, "false_alibi": True})):
+        states, _ = random_game(rules, seed, **options)
+        yield from states
+
+
+def _legal_afresh(state, player=None):
+    """The moves open, as the rulebook says them: the next alibi by whoever's turn it is,
+    then every slap of every seat not out, on each visible suspect and the deck."""
+    if state.finished:
+        return []
+    seats = range(state.players) if player is None else [player]
+    moves = [Reveal(state.turn)] if state.turn is not None and state.turn in seats else []
+    places = [i for i, s in enumerate(state.display) if s is not None] + [DECK]
+    return moves + [Slap(p, s) for p in seats if p not in state.out for s in places]
+
+
+def test_the_moves_offered_are_the_rulebooks_for_every_seat_and_a_fresh_list_each_time():
+    for state in _games():
+        for player in (None, *range(state.players)):
+            offered = rules.legal_actions(state, player)
+            assert offered == _legal_afresh(state, player)
+            offered.append("scribbled")  # the caller's own list: the next one is clean
+            assert rules.legal_actions(state, player) == _legal_afresh(state, player)
+
+
+def test_what_a_state_carries_from_the_one_before_is_what_it_proves_itself():
+    carried = {"right": 0, "slots": 0}
+    for state in _games():
+        right, slots = engine.recalled(state, "right"), engine.recalled(state, "slots")
+        if right is not None:
+            carried["right"] += 1
+            assert right == deduction.correct_slots(state)
+        if slots is not None:
+            carried["slots"] += 1
+            assert slots == deduction.places(state.display)
+    assert carried["right"] > 50 and carried["slots"] > 100  # the check ran on carried values
+
+
+def test_each_seat_sees_a_view_made_as_the_class_makes_it():
+    for state in _games():
+        for seat in range(state.players):
+            seen = rules.view(state, seat)
+            fresh = View(me=seat, names=state.names, round=state.round, display=state.display,
+                         revealed=state.revealed, pile_sizes=tuple(len(p) for p in state.piles),
+                         deck_size=len(state.suspect_deck), won=state.won, out=state.out, turn=state.turn,
+                         false_alibi=state.false_alibi, false_alibi_variant=state.false_alibi_variant,
+                         target=state.target, finished=state.finished, events=state.events)
+            assert seen == fresh and type(seen) is View
+            assert list(vars(seen)) == [f.name for f in dataclasses.fields(View)]
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                seen.me = 0
+
+
+def test_views_of_one_state_keep_their_own_seat_and_log():
+    state = rules.play(rules.new(4, players=3), Reveal(0))
+    views = [rules.view(state, seat) for seat in range(3)]
+    assert [v.me for v in views] == [0, 1, 2]
+    assert views[0].log == views[2].log and views[0].log is not views[2].log
+    assert rules.view(state, 1).me == 1 and views[0].me == 0
+
+
+def test_a_move_handed_out_by_legal_actions_for_a_larger_table_is_still_refused():
+    state = rules.new(5, players=3)
+    made = rules._SLAPS[5][DECK]  # the very object a six-seat table is offered
+    before = state
+    with pytest.raises(IllegalAction, match="There is no player number 5 at this table."):
+        rules.play(state, made)
+    with pytest.raises(IllegalAction, match="There is no player number 4 at this table."):
+        rules.play(state, rules._REVEALS[4])
+    assert state == before and state.step == 0
+
+
+def test_a_move_equal_to_one_handed_out_plays_the_same_as_it():
+    state = rules.new(6, players=4)
+    for made, mine in ((rules._REVEALS[0], Reveal(0)), (rules._SLAPS[2][3], Slap(2, 3))):
+        assert mine is not made
+        assert rules.play(state, mine) == rules.play(state, made)
+        state = rules.play(state, made)
+    with pytest.raises(IllegalAction, match="slot cannot be 1.0"):
+        rules.play(state, Slap(1, 1.0))
