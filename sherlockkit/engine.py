@@ -342,19 +342,22 @@ def maker(cls: type) -> Callable[..., Any]:
     """A function making a ``cls`` (a frozen dataclass) from all its fields, given by name:
     the same object as ``cls(...)``, its fields set at once instead of one
     ``object.__setattr__`` each (for what is made several times a move, as a view a seat).
-    A missing or unknown field is a ``TypeError``, as for ``cls``. A class that is not
-    plain (see :func:`_plain_fields`), or with a default value, is made by ``cls`` itself."""
+    A missing or unknown field is a ``TypeError``, as for ``cls``; a field with a default
+    value may be left out, as for ``cls``. A class that is not plain (see
+    :func:`_plain_fields`), or with a default factory, is made by ``cls`` itself."""
     names = _plain_fields(cls)
     fields = dataclasses.fields(cls) if names is not None else ()
-    if names is None or any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-                            for f in fields):
+    if names is None or any(f.default_factory is not dataclasses.MISSING for f in fields):
         return cls
     order = [f.name for f in fields]
-    source = (f"def make_{cls.__name__}(*, {', '.join(order)}):\n"
+    # A field with a default value is taken from the class's defaults when not given.
+    defaults = {f"_sk_default_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
+    signature = ", ".join(n if f"_sk_default_{n}" not in defaults else f"{n}=_sk_default_{n}" for n in order)
+    source = (f"def make_{cls.__name__}(*, {signature}):\n"
               f"    _sk_made = _sk_new(_sk_cls)\n"
               f"    _sk_made.__dict__.update({{{', '.join(f'{n!r}: {n}' for n in order)}}})\n"
               f"    return _sk_made\n")
-    space = {"_sk_new": object.__new__, "_sk_cls": cls}
+    space = {"_sk_new": object.__new__, "_sk_cls": cls, **defaults}
     exec(source, space)  # noqa: S102 -- made from the class's own field names, as dataclasses does
     return space[f"make_{cls.__name__}"]
 

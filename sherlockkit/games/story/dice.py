@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import random
 
-from sherlockkit.engine import chance
+from sherlockkit.engine import chance, die
 from sherlockkit.games.story.state import Sheet
 
 
 def roll_dice(sheet: Sheet, count: int) -> tuple[int, ...]:
-    """``count`` fresh d6 for the player, each from its own stream of this move."""
-    return tuple(draw(sheet, "die").randint(1, 6) for _ in range(count))
+    """``count`` fresh d6 for the player, each from its own stream of this move (the
+    streams :func:`draw` gives for ``"die"``, read as ``randint(1, 6)`` reads them)."""
+    seed, step, first = sheet.seed, sheet.step, sheet.draws
+    sheet.draws = first + count
+    return tuple(die(chance(seed, step, f"die {n}")) for n in range(first, first + count))
 
 
 def draw(sheet: Sheet, what: str) -> random.Random:

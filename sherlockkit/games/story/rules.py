@@ -91,7 +91,7 @@ def _not_offered(decision) -> str:
 def view(state: State, player: int = 0) -> View:
     """What the player may see: the Villain only once revealed, the Motive only once
     uncovered (neither is drawn before), every event."""
-    return View(
+    return _make_view(
         holmes=state.holmes, watson=state.watson, friends=state.friends, allies=state.allies,
         away=state.away, luck=state.luck, sm=state.sm, turn=state.turn, turns=tables.TURNS,
         adventure=state.adventure, villain=state.villain, motive=state.motive if state.motive_revealed else None,
@@ -99,6 +99,9 @@ def view(state: State, player: int = 0) -> View:
         decision=state.pending, rolls=state.rolls, read=state.read, log=state.log, events=state.events,
         cases=state.cases,
     )
+
+
+_make_view = engine.maker(View)
 
 
 def outcome(state: State) -> Outcome | None:

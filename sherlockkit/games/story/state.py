@@ -11,8 +11,9 @@ events a move records are in ``events.py``; what is left to do, the frames on
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import itemgetter
 
-from sherlockkit.engine import build
+from sherlockkit.engine import maker
 from sherlockkit.games.story import narration
 from sherlockkit.games.story.agenda import Frame
 from sherlockkit.games.story.characters import Character
@@ -187,25 +188,26 @@ _FIELDS = tuple(f.name for f in fields(State))
 #: move adds several: appending to a list is not copying the tuple each time), tuples again
 #: in the state.
 _GROWING = ("events", "log", "read")
+_every_field = itemgetter(*_FIELDS)
+_make_state = maker(State)
 
 
 class Sheet:
     """A mutable working copy of a :class:`State` for the length of one move."""
 
     def __init__(self, state: State):
-        table = state.__dict__
-        self.__dict__.update({name: table[name] for name in _FIELDS})
+        sheet = self.__dict__
+        sheet.update(zip(_FIELDS, _every_field(state.__dict__)))
         for name in _GROWING:
-            setattr(self, name, list(table[name]))
+            sheet[name] = list(sheet[name])
         self.draws = 0  # numbers drawn during this move (a separate stream each)
 
     def freeze(self) -> State:
         """The state this move has reached."""
-        sheet = self.__dict__
-        values = {name: sheet[name] for name in _FIELDS}
+        values = dict(zip(_FIELDS, _every_field(self.__dict__)))
         for name in _GROWING:
             values[name] = tuple(values[name])
-        return build(State, **values)
+        return _make_state(**values)
 
     def record(self, event: Event) -> None:
         """Note ``event``, and its sentence in the log (told after the events before it)."""

@@ -1,0 +1,49 @@
+"""engine.maker for a class with default values: what ``cls(...)`` makes, the defaults
+filled in when left out, refusals as ``cls`` refuses."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from sherlockkit import engine
+
+
+@dataclasses.dataclass(frozen=True)
+class Note:
+    text: str
+    page: int = 1
+    tags: tuple = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Listed:
+    text: str
+    tags: list = dataclasses.field(default_factory=list)
+
+
+def test_a_class_with_default_values_is_made_without_its_init_and_the_defaults_filled_in():
+    make = engine.maker(Note)
+    assert make is not Note
+    assert make(text="a") == Note("a") and make(text="a").page == 1 and make(text="a").tags == ()
+    assert make(text="b", page=7, tags=("x",)) == Note("b", 7, ("x",))
+    assert list(vars(make(text="a"))) == ["text", "page", "tags"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        make(text="a").page = 2
+
+
+def test_a_missing_field_without_default_or_an_unknown_one_is_refused_as_the_class_refuses():
+    make = engine.maker(Note)
+    with pytest.raises(TypeError):
+        make(page=2)
+    with pytest.raises(TypeError):
+        make(text="a", chapter=3)
+    with pytest.raises(TypeError):
+        make("a")  # by name only, as engine.build gives them
+
+
+def test_a_class_with_a_default_factory_is_made_by_its_own_init():
+    assert engine.maker(Listed) is Listed
+    first, second = engine.build(Listed, text="a"), engine.build(Listed, text="b")
+    assert first.tags == [] and first.tags is not second.tags
