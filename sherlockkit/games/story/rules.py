@@ -18,7 +18,7 @@ from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.story import campaign, casebook, machine, tables
 from sherlockkit.games.story.characters import holmes as young_holmes, watson as dr_watson
-from sherlockkit.games.story.state import ACTIONS, Choose, Outcome, Sheet, State, View
+from sherlockkit.games.story.state import ACTIONS, Choose, Outcome, Sheet, State, View, told_from
 
 __all__ = ["NAME", "ACTIONS", "Choose", "Outcome", "View", "DEFAULT_TRAITS", "new", "legal_actions", "play", "view",
            "outcome", "case_result", "action_from_json", "shuffle_hidden"]
@@ -90,18 +90,20 @@ def _not_offered(decision) -> str:
 
 def view(state: State, player: int = 0) -> View:
     """What the player may see: the Villain only once revealed, the Motive only once
-    uncovered (neither is drawn before), every event."""
-    return _make_view(
+    uncovered (neither is drawn before), every event. Its log is written when read."""
+    made = _new(View)
+    made.__dict__.update(
         holmes=state.holmes, watson=state.watson, friends=state.friends, allies=state.allies,
         away=state.away, luck=state.luck, sm=state.sm, turn=state.turn, turns=tables.TURNS,
         adventure=state.adventure, villain=state.villain, motive=state.motive if state.motive_revealed else None,
         motive_revealed=state.motive_revealed, location=state.location, phase=state.phase,
-        decision=state.pending, rolls=state.rolls, read=state.read, log=state.log, events=state.events,
-        cases=state.cases,
+        decision=state.pending, rolls=state.rolls, read=state.read, events=state.events,
+        cases=state.cases, _told_from=told_from(state),
     )
+    return made
 
 
-_make_view = engine.maker(View)
+_new = object.__new__
 
 
 def outcome(state: State) -> Outcome | None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from operator import itemgetter
 
-from sherlockkit.engine import maker
 from sherlockkit.games.story import narration
+from sherlockkit.games.story.narration.words import Upto
 from sherlockkit.games.story.agenda import Frame
 from sherlockkit.games.story.characters import Character
 from sherlockkit.games.story.events import Event, LuckChanged, SMChanged
@@ -180,41 +180,84 @@ class Outcome:
     luck: int
 
 
-#: The names of a state's fields, in order (a sheet holds each of them).
+class _Told:
+    """The ``log`` field of a :class:`State` or :class:`View` made by a move: its sentences
+    written from the events only when first read, then kept like a field. (A campaign's
+    moves record some six events each; written at once, their sentences were a large part
+    of a move that nobody reads during a tournament.)
+
+    What is made by its ``__init__`` holds its log as any field. What a move makes holds
+    instead ``_told_from``: the log of an earlier state if it was written, and the events it
+    tells (a prefix of this one's, checked), so that reading the log of each state in turn
+    writes only the new events' sentences."""
+
+    def __get__(self, table, owner=None):
+        if table is None:
+            return self
+        told, events_told = table.__dict__.get("_told_from", _UNTOLD)
+        events = table.events
+        if events[:len(events_told)] != events_told:  # not this story's beginning: told afresh
+            told, events_told = _UNTOLD
+        lines = list(told)
+        for i in range(len(events_told), len(events)):
+            line = narration.sentence(events[i], Upto(events, i))
+            if line:
+                lines.append(line)
+        log = table.__dict__["log"] = tuple(lines)
+        return log
+
+
+_UNTOLD: tuple[tuple[str, ...], tuple] = ((), ())
+State.log = View.log = _Told()  # after @dataclass: the field stays declared, and required
+
+
+def told_from(table: State | View) -> tuple[tuple[str, ...], tuple]:
+    """What the log of a state made from ``table`` starts from: ``table``'s log and events
+    if its log was written, else what ``table`` itself starts from."""
+    known = table.__dict__
+    if "log" in known:
+        return known["log"], known["events"]
+    return known.get("_told_from", _UNTOLD)
+
+
+#: The names of a state's fields, in order (a sheet holds each of them but the log).
 _FIELDS = tuple(f.name for f in fields(State))
+_UNLOGGED = tuple(name for name in _FIELDS if name != "log")
+_new = object.__new__
 
 
 #: What a move only adds to: lists on the sheet (a campaign's events run to thousands, and a
 #: move adds several: appending to a list is not copying the tuple each time), tuples again
 #: in the state.
-_GROWING = ("events", "log", "read")
-_every_field = itemgetter(*_FIELDS)
-_make_state = maker(State)
+_GROWING = ("events", "read")
+_every_field = itemgetter(*_UNLOGGED)
 
 
 class Sheet:
-    """A mutable working copy of a :class:`State` for the length of one move."""
+    """A mutable working copy of a :class:`State` for the length of one move (its log is
+    written from the events when read: see :class:`_Told`)."""
 
     def __init__(self, state: State):
         sheet = self.__dict__
-        sheet.update(zip(_FIELDS, _every_field(state.__dict__)))
+        sheet.update(zip(_UNLOGGED, _every_field(state.__dict__)))
         for name in _GROWING:
             sheet[name] = list(sheet[name])
+        self.told_from = told_from(state)
         self.draws = 0  # numbers drawn during this move (a separate stream each)
 
     def freeze(self) -> State:
         """The state this move has reached."""
-        values = dict(zip(_FIELDS, _every_field(self.__dict__)))
+        values = dict(zip(_UNLOGGED, _every_field(self.__dict__)))
         for name in _GROWING:
             values[name] = tuple(values[name])
-        return _make_state(**values)
+        values["_told_from"] = self.told_from
+        made = _new(State)
+        made.__dict__.update(values)
+        return made
 
     def record(self, event: Event) -> None:
-        """Note ``event``, and its sentence in the log (told after the events before it)."""
-        line = narration.sentence(event, self.events)
+        """Note ``event`` (the log tells it when read)."""
         self.events.append(event)
-        if line:
-            self.log.append(line)
 
     def consult(self, paragraph: str) -> None:
         """Note a paragraph read or a rule consulted, for the trail."""
