@@ -109,3 +109,35 @@ def test_the_view_is_what_the_view_class_makes_from_the_state():
             location=state.location, phase=state.phase, decision=state.pending, rolls=state.rolls,
             read=state.read, log=state.log, events=state.events, cases=state.cases)
         assert type(seen) is View
+
+
+def test_the_moves_offered_are_the_decisions_options_each_made_once_in_a_fresh_list():
+    from sherlockkit.games.story.state import Choose
+
+    for state in _states(14)[::3]:
+        offered = rules.legal_actions(state)
+        expected = [] if state.pending is None or state.pending.kind == "over" else \
+            [Choose(option) for option, _ in state.pending.options]
+        assert offered == expected
+        again = rules.legal_actions(state)
+        assert all(a is b for a, b in zip(offered, again)) and again is not offered
+
+
+def test_a_choice_of_the_wrong_shape_is_still_refused_with_a_sentence():
+    import pytest
+
+    from sherlockkit.engine import IllegalAction
+    from sherlockkit.games.story.state import Choose
+
+    @dataclasses.dataclass(frozen=True)
+    class Lookalike(Choose):
+        pass
+
+    state = rules.new(15)
+    option = rules.legal_actions(state)[0].option
+    for wrong, sentence in ((Choose(1), "A move's option cannot be 1."),
+                            (Choose([option]), "A move's option cannot be"),
+                            (Lookalike(option), "That is not a move of this game.")):
+        with pytest.raises(IllegalAction, match=sentence):
+            rules.play(state, wrong)
+    assert rules.play(state, Choose(option)) == rules.play(state, rules.legal_actions(state)[0])

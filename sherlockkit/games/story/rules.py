@@ -55,13 +55,25 @@ def legal_actions(state: State, player: int | None = None) -> list[Choose]:
     """The options of the decision the player faces (none once the campaign is over)."""
     if state.pending is None or state.pending.kind == "over":
         return []
-    return [Choose(option) for option in state.pending.ids]
+    return [_CHOICES.get(option) or _choice(option) for option in state.pending.ids]
+
+
+#: Moves are immutable: each option's move is made once, and legal_actions hands out the same.
+_CHOICES: dict[str, Choose] = {}
+
+
+def _choice(option: str) -> Choose:
+    if len(_CHOICES) > 10_000:  # the casebook's options are far fewer; a bound all the same
+        _CHOICES.clear()
+    made = _CHOICES[option] = Choose(option)
+    return made
 
 
 def play(state: State, action: Choose) -> State:
     """The campaign after the player's choice, run on to the next decision; a choice not
     on offer is refused with the reason (a closed action says why it is closed)."""
-    engine.check_action(action, ACTIONS, 1)
+    if type(action) is not Choose or type(action.option) is not str:  # else check_action has nothing to refuse
+        engine.check_action(action, ACTIONS, 1)
     decision = state.pending
     if decision is None or decision.kind == "over":
         raise IllegalAction("The campaign is over: Holmes has retired or died. Start a new one.")

@@ -11,6 +11,7 @@ events a move records are in ``events.py``; what is left to do, the frames on
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cached_property
 from operator import itemgetter
 
 from sherlockkit.games.story import narration
@@ -59,9 +60,9 @@ class Decision:
     purchases: tuple[Purchase, ...] = ()
     cases: tuple[tuple[str, str], ...] = ()
 
-    @property
+    @cached_property
     def ids(self) -> tuple[str, ...]:
-        """The options' ids, the values a :class:`Choose` may take."""
+        """The options' ids, the values a :class:`Choose` may take (worked out once)."""
         return tuple(o for o, _ in self.options)
 
 
