@@ -11,7 +11,6 @@ events a move records are in ``events.py``; what is left to do, the frames on
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cached_property
 from operator import itemgetter
 
 from sherlockkit.games.story import narration
@@ -60,9 +59,9 @@ class Decision:
     purchases: tuple[Purchase, ...] = ()
     cases: tuple[tuple[str, str], ...] = ()
 
-    @cached_property
+    @property
     def ids(self) -> tuple[str, ...]:
-        """The options' ids, the values a :class:`Choose` may take (worked out once)."""
+        """The options' ids, the values a :class:`Choose` may take."""
         return tuple(o for o, _ in self.options)
 
 
