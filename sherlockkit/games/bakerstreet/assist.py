@@ -7,7 +7,6 @@ from __future__ import annotations
 from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.bakerstreet import impossible
 from sherlockkit.games.bakerstreet.cards import Evidence
-from sherlockkit.games.bakerstreet.hands import record
 from sherlockkit.games.bakerstreet.state import Assist, Assisted, HolmesMoved, State, Told
 
 
@@ -38,7 +37,7 @@ def assist(state: State, action: Assist) -> State:
     what the hint says; Holmes moves one step toward 0."""
     hand = state.hands[action.target]
     told = tuple(learn(t, card, action.number, action.icon) for t, card in zip(state.told[action.target], hand))
-    state = record(state, Assisted(action.player, action.target, action.number, action.icon,
-                                   pointed(hand, action.number, action.icon)),
-                   told=replace_at(state.told, action.target, told))
-    return impossible.move_holmes(state, -1, HolmesMoved.ASSIST)
+    told_now = replace_at(state.told, action.target, told)
+    return impossible.move_holmes(state, -1, HolmesMoved.ASSIST,
+                                  Assisted(action.player, action.target, action.number, action.icon,
+                                           pointed(hand, action.number, action.icon)), told=told_now)

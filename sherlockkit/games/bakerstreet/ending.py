@@ -29,10 +29,11 @@ def decide(state: State) -> Outcome | None:
     return None
 
 
-def check(state: State) -> State:
-    """The table, closed with a :class:`GameEnded` event if the case is over."""
+def check(state: State, **closing) -> State:
+    """The table, closed with a :class:`GameEnded` event if the case is over (and then the
+    fields in ``closing`` set anew, in the same copy); the very same table if it goes on."""
     result = decide(state)
-    return state if result is None else record(state, GameEnded(result))
+    return state if result is None else record(state, GameEnded(result), **closing)
 
 
 def ended(state: State) -> Outcome | None:

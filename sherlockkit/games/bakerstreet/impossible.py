@@ -10,32 +10,45 @@ board (as the Investigation track's).
 
 from __future__ import annotations
 
-from sherlockkit.engine import evolve
 from sherlockkit.games.bakerstreet import characters
 from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, Evidence, Lead
 from sherlockkit.games.bakerstreet.hands import record
-from sherlockkit.games.bakerstreet.state import HolmesMoved, PowerUsed, State
+from sherlockkit.games.bakerstreet.state import Event, HolmesMoved, PowerUsed, State
 
 
 def limit(state: State) -> int:
     """How many cards the Impossible holds before each further card moves Holmes one step
     toward 0: the Case File's number, one more with the Magistrate's kind at the table."""
-    return state.case.impossible + characters.anyone_bends(state, characters.ROOMY_IMPOSSIBLE)
+    key = (state.case.impossible, state.characters)
+    known = _limits.get(key)
+    if known is None:
+        known = _limits[key] = state.case.impossible + characters.anyone_bends(state, characters.ROOMY_IMPOSSIBLE)
+    return known
 
 
-def move_holmes(state: State, steps: int, why: str) -> State:
+#: the limit for each Case File's number and cast of characters (all the limit depends on)
+_limits: dict[tuple, int] = {}
+
+
+def move_holmes(state: State, steps: int, why: str, *before: Event, **changes) -> State:
     """The table with the Holmes marker moved ``steps`` (negative: toward 0), never above
-    :data:`HOLMES_TOP` nor below 0; the move is recorded even when he cannot go further."""
+    :data:`HOLMES_TOP` nor below 0; the move is recorded even when he cannot go further.
+    The events ``before`` are recorded first and the fields in ``changes`` set, in the same
+    copy of the table."""
     to = max(0, min(HOLMES_TOP, state.holmes + steps))
-    return record(state, HolmesMoved(to - state.holmes, to, why), holmes=to)
+    return record(state, *before, HolmesMoved(to - state.holmes, to, why), holmes=to, **changes)
 
 
-def add(state: State, card: Evidence | Lead, seat: int, spared: bool = False) -> State:
+def add(state: State, card: Evidence | Lead, seat: int, spared: bool = False, before: tuple[Event, ...] = (),
+        **changes) -> State:
     """The table with ``card`` put in the Impossible by ``seat``: past the limit, Holmes
-    moves one step toward 0 -- unless ``spared`` (a character's power, told as such)."""
-    state = evolve(state, impossible=state.impossible + (card,))
-    if len(state.impossible) <= limit(state):
-        return state
+    moves one step toward 0 -- unless ``spared`` (a character's power, told as such). The
+    events ``before`` are recorded first and the fields in ``changes`` set (none of them
+    the Impossible), in the same copy of the table."""
+    now = state.impossible + (card,)
+    if len(now) <= limit(state):
+        return record(state, *before, impossible=now, **changes)
     if spared:
-        return record(state, PowerUsed(seat, state.characters[seat], characters.QUIET_ELIMINATE))
-    return move_holmes(state, -1, HolmesMoved.CROWDED)
+        return record(state, *before, PowerUsed(seat, state.characters[seat], characters.QUIET_ELIMINATE),
+                      impossible=now, **changes)
+    return move_holmes(state, -1, HolmesMoved.CROWDED, *before, impossible=now, **changes)

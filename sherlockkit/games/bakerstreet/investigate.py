@@ -6,20 +6,25 @@ from __future__ import annotations
 
 from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.bakerstreet import leads
-from sherlockkit.games.bakerstreet.hands import draw, record, take
+from sherlockkit.games.bakerstreet.hands import draw, drawing, record, taken
 from sherlockkit.games.bakerstreet.state import Investigate, Investigated, LeadDied, State
 
 
 def investigate(state: State, action: Investigate) -> State:
-    """The table after ``action`` (already found legal)."""
-    state, card = take(state, action.player, action.card)
+    """The table after ``action`` (already found legal): a Lead left alive, the card played
+    and the one drawn are set in one copy of the table."""
+    seat = action.player
+    card, hands = taken(state, seat, action.card)
     index = leads.section(action.lead)
     pile = state.piles[index]
     pile = evolve(pile, evidence=pile.evidence + (card,))
     matched = card.icon == pile.lead.icon
-    total, target = leads.total(pile), leads.target(pile)
-    state = record(state, Investigated(action.player, action.card, card, action.lead, matched, total, target),
-                   piles=replace_at(state.piles, index, pile))
+    target, total = leads.sums(pile)
+    played = Investigated(seat, action.card, card, action.lead, matched, total, target)
+    piles = replace_at(state.piles, index, pile)
     if matched and total > target:
-        state = leads.kill(state, action.lead, LeadDied.OVERSHOT, action.player)
-    return draw(state, action.player)
+        state = record(state, played, piles=piles, **hands)
+        state = leads.kill(state, action.lead, LeadDied.OVERSHOT, seat)
+        return draw(state, seat)
+    drew, fields = drawing(state, seat, hands["hands"], hands["told"])
+    return record(state, played, drew, piles=piles, **fields)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 
+from sherlockkit.engine import recalled, remembered
+
 from sherlockkit.games.bakerstreet import characters, leads
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, ICONS, KINDS, NUMBERS, Evidence, Lead
 from sherlockkit.games.bakerstreet.confirm import confirmable
@@ -139,18 +141,24 @@ def _assists(state: State, me: int) -> list[Assist]:
     """Every Assist of ``me`` worth asking :func:`refusal` about: each number and icon
     (and, with two hints, each pair) found in a teammate's hand."""
     out: list[Assist] = []
-    two = characters.bends(state, me, characters.TWO_HINTS)
     for target in range(state.players):
-        if target == me:
-            continue
-        hand = state.hands[target]
-        numbers = sorted({c.number for c in hand})
-        held = {c.icon for c in hand}
-        icons = [i for i in ICONS if i in held]
-        out += [_move(Assist, me, target, n, None) for n in numbers]
-        out += [_move(Assist, me, target, None, i) for i in icons]
-        if two:
-            out += [_move(Assist, me, target, n, i) for n in numbers for i in icons]
+        if target != me:
+            out += _assists_at(state, me, target)
+    return out
+
+
+def _assists_at(state: State, me: int, target: int) -> list[Assist]:
+    """The Assists of ``me`` to ``target`` worth asking :func:`refusal` about (see
+    :func:`_assists`)."""
+    two = characters.bends(state, me, characters.TWO_HINTS)
+    hand = state.hands[target]
+    numbers = sorted({c.number for c in hand})
+    held = {c.icon for c in hand}
+    icons = [i for i in ICONS if i in held]
+    out = [_move(Assist, me, target, n, None) for n in numbers]
+    out += [_move(Assist, me, target, None, i) for i in icons]
+    if two:
+        out += [_move(Assist, me, target, n, i) for n in numbers for i in icons]
     return out
 
 
@@ -161,6 +169,68 @@ def _move(kind: type, *fields) -> Action:
     return kind(*fields)
 
 
+#: the legal Assists last worked out for each teller, teammate, table size and teller's
+#: character: the teammate's hand they were judged on, and the Assists
+_last_assists: dict[tuple, tuple] = {}
+#: the Investigates, Eliminates and Pursues found legal for each seat, hand size and
+#: sections confirmed (see :func:`_on_board`)
+_on_boards: dict[tuple, tuple] = {}
+
+
+def _legal_assists(state: State, me: int) -> list[Assist]:
+    """The Assists of ``me`` that :func:`refusal` lets through, teammate by teammate. What
+    ``_assist`` judges reads only the table's size, ``me``'s character and the teammate's
+    hand: a teammate's hand unchanged since the last time (the same tuple, which moves hand
+    on) gives the same Assists, kept from then."""
+    legal: list[Assist] = []
+    for target in range(state.players):
+        if target == me:
+            continue
+        hand = state.hands[target]
+        key = (me, target, state.players, state.characters[me])
+        last = _last_assists.get(key)
+        if last is None or last[0] is not hand:
+            last = _last_assists[key] = (hand, [a for a in _assists_at(state, me, target) if _assist(state, a) is None])
+        legal += last[1]
+    return legal
+
+
+def _on_board(state: State, me: int) -> tuple[list[Action], list[Action], list[Action], list[Action]]:
+    """The Investigates, Confirms, Eliminates and Pursues of ``me`` that :func:`refusal`
+    lets through. The judges of the Investigates, Eliminates and Pursues (``_slot``,
+    ``_lead``) read only the size of ``me``'s hand and which sections are confirmed: what
+    they let through is judged once for each seat, hand size and sections confirmed, and
+    given again after. A Confirm's judgement is kept by its section (:func:`_confirms`)."""
+    size = len(state.hands[me])
+    key = (me, size, tuple([pile.confirmed for pile in state.piles]))
+    known = _on_boards.get(key)
+    if known is None:
+        slots = [s for s in range(size) if _slot(state, me, s) is None]
+        kinds = [kind for kind in KINDS if _lead(state, kind, _INVESTIGATED) is None]
+        known = _on_boards[key] = (
+            [_move(Investigate, me, s, kind) for s in slots for kind in kinds],
+            [_move(Eliminate, me, s) for s in slots],
+            [a for a in (_move(Pursue, me, kind) for kind in KINDS) if _pursue(state, a) is None])
+    investigates, eliminates, pursues = known
+    return investigates, _confirms(state, me), eliminates, pursues
+
+
+def _confirms(state: State, me: int) -> list[Confirm]:
+    """The Confirms of ``me`` that :func:`refusal` lets through. Each one's judge
+    (``_confirm``) reads only its section and whether ``me``'s character bends the Confirm:
+    its judgement is kept by the section (immutable, handed on by most moves) for each
+    character."""
+    key = ("confirmable by", state.characters[me])
+    legal = []
+    for kind, pile in zip(KINDS, state.piles):
+        ok = recalled(pile, key)
+        if ok is None:
+            ok = remembered(pile, key, lambda: _confirm(state, _move(Confirm, me, kind)) is None)
+        if ok:
+            legal.append(_move(Confirm, me, kind))
+    return legal
+
+
 def moves(state: State, me: int) -> list[Action]:
     """Every action the rules allow ``me`` now (none when it is not their turn): the
     candidates (every Assist pointing at a card, every slot under every section, each
@@ -169,20 +239,23 @@ def moves(state: State, me: int) -> list[Action]:
 
     What refusal asks first (the case open, ``me``'s turn) holds for them all; an
     Investigate's judgement is its slot's and its section's (``_investigate``), asked once
-    per slot and once per section; an Eliminate's is its slot's."""
+    per slot and once per section; an Eliminate's is its slot's; a Recall's first asks
+    whether ``me`` holds the power unspent, once for all cards. What depends only on a
+    teammate's hand or on the board is judged again only when that hand or the board has
+    changed (:func:`_legal_assists`, :func:`_on_board`)."""
     if ended(state) is not None or me != state.turn:
         return []
-    legal = [a for a in _assists(state, me) if _assist(state, a) is None]
-    slots = [s for s in range(len(state.hands[me])) if _slot(state, me, s) is None]
-    kinds = [kind for kind in KINDS if _lead(state, kind, _INVESTIGATED) is None]
-    legal += [_move(Investigate, me, s, kind) for s in slots for kind in kinds]
-    legal += [a for a in (_move(Confirm, me, kind) for kind in KINDS) if _confirm(state, a) is None]
-    legal += [_move(Eliminate, me, s) for s in slots]
-    legal += [a for a in (_move(Pursue, me, kind) for kind in KINDS) if _pursue(state, a) is None]
+    legal = _legal_assists(state, me)
+    investigates, confirms, eliminates, pursues = _on_board(state, me)
+    legal += investigates
+    legal += confirms
+    legal += eliminates
+    legal += pursues
     if _rally(state, _move(Rally, me)) is None:
         legal.append(_move(Rally, me))
-    recalls = sorted({c for c in state.impossible if isinstance(c, Evidence)})
-    legal += [a for a in (_move(Recall, me, str(card)) for card in recalls) if _recall(state, a) is None]
+    if _power(state, me, characters.RECALL, "Recall") is None:
+        recalls = sorted({c for c in state.impossible if isinstance(c, Evidence)})
+        legal += [a for a in (_move(Recall, me, str(card)) for card in recalls) if _recall(state, a) is None]
     return legal
 
 

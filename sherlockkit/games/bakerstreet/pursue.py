@@ -4,12 +4,10 @@ the deck) and the next one is turned up. Giving up a section's last Lead loses t
 from __future__ import annotations
 
 from sherlockkit.games.bakerstreet import leads
-from sherlockkit.games.bakerstreet.hands import record
 from sherlockkit.games.bakerstreet.state import LeadDied, Pursue, Pursued, State
 
 
 def pursue(state: State, action: Pursue) -> State:
     """The table after ``action`` (already found legal)."""
     lead = state.piles[leads.section(action.lead)].lead
-    state = record(state, Pursued(action.player, action.lead, lead))
-    return leads.kill(state, action.lead, LeadDied.PURSUED, action.player)
+    return leads.kill(state, action.lead, LeadDied.PURSUED, action.player, Pursued(action.player, action.lead, lead))

@@ -18,7 +18,8 @@ import random
 from dataclasses import replace
 
 from sherlockkit.engine import (
-    IllegalAction, build, chance, check_action, check_players, check_seed, evolve, read_action, remembered,
+    IllegalAction, build, chance, check_action, check_players, check_seed, evolve, maker, read_action, recalled,
+    remembered,
 )
 from sherlockkit.games.bakerstreet import assist, characters, confirm, eliminate, impossible, investigate, leads
 from sherlockkit.games.bakerstreet import powers, pursue
@@ -96,30 +97,52 @@ def _first(cast: tuple[str | None, ...]) -> int:
 def legal_actions(state: State, player: int | None = None) -> list[Action]:
     """Every action allowed now (to ``player``, or to anyone): only the seat whose turn it
     is has any, and none once the case is over."""
-    seats = range(state.players) if player is None else [player]
-    return [a for p in seats for a in moves(state, p)]
+    if player is None:
+        return list(_turn_moves(state))
+    return moves(state, player)
+
+
+def _turn_moves(state: State) -> list[Action]:
+    """The moves of the seat whose turn it is (the only seat with any), worked out once per
+    state: ``play`` knows one of them for legal without asking again."""
+    known = recalled(state, "moves")
+    return known if known is not None else remembered(state, "moves", lambda: moves(state, state.turn))
 
 
 def play(state: State, action: Action) -> State:
     """The table after ``action``, the end checked and the turn passed on;
     :class:`IllegalAction` (a sentence) if the rules forbid it."""
-    check_action(action, ACTIONS, state.players)
-    wrong = refusal(state, action)
-    if wrong:
-        raise IllegalAction(wrong)
-    state = evolve(state, step=state.step + 1)
-    state = check(_MOVES[type(action)](state, action))
-    if ended(state) is None:
-        state = evolve(state, turn=(state.turn + 1) % state.players)
-    return state
+    for offered in recalled(state, "moves", ()):
+        if offered is action:  # the very move legal_actions offered on this table (moves are immutable)
+            break
+    else:
+        check_action(action, ACTIONS, state.players)
+        wrong = refusal(state, action)
+        if wrong:
+            raise IllegalAction(wrong)
+    # the step counted and the turn passed on in one copy; a move that closes the case
+    # leaves the turn with whoever made it
+    moved = _MOVES[type(action)](evolve(state, step=state.step + 1, turn=(state.turn + 1) % state.players), action)
+    return check(moved, turn=state.turn)
+
+
+#: a View from all its fields at once
+_view = maker(View)
 
 
 def view(state: State, player: int) -> View:
     """What ``player`` sees: every hand but their own, what everyone was told about their
     own cards, the board (each section's open Lead, its evidence and sums, how many Leads
     wait below), the Impossible, the tracks, and every event."""
-    return build(View, player=player, hands=tuple(None if p == player else h for p, h in enumerate(state.hands)),
-                 **remembered(state, "table", lambda: _table(state)))
+    table = recalled(state, "table")
+    if table is None:
+        table = remembered(state, "table", lambda: _table(state))
+    hands = state.hands
+    if type(player) is int and 0 <= player < len(hands):
+        hands = hands[:player] + (None,) + hands[player + 1:]
+    else:
+        hands = tuple(None if p == player else h for p, h in enumerate(hands))
+    return _view(player=player, hands=hands, **table)
 
 
 def _table(state: State) -> dict:
@@ -134,23 +157,21 @@ def _table(state: State) -> dict:
     )
 
 
-#: the last sections seen and how a view shows them: most moves leave the board as it was
-#: (the same tuple of piles, handed on from state to state), so the sums are not added again
-_last_piles: tuple = ((), ())
-
-
 def _pile_views(piles: tuple[Pile, ...]) -> tuple[PileView, ...]:
     """The sections as every seat sees them: each one's open Lead, how many Leads wait
-    below it, its evidence, whether it is confirmed, and its sums."""
-    global _last_piles
-    last = _last_piles
-    if last[0] is piles:
-        return last[1]
-    views = tuple(build(PileView, kind=p.kind, lead=p.lead, leads_below=max(0, len(p.leads) - 1),
-                        evidence=p.evidence, confirmed=p.confirmed, target=leads.target(p), total=leads.total(p))
-                  for p in piles)
-    _last_piles = (piles, views)
-    return views
+    below it, its evidence, whether it is confirmed, and its sums (each section's made once:
+    most moves hand a section on unchanged)."""
+    return tuple([_pile_view(p) for p in piles])
+
+
+def _pile_view(pile: Pile) -> PileView:
+    known = recalled(pile, "view")
+    if known is not None:
+        return known
+    target, total = leads.sums(pile)
+    return remembered(pile, "view", lambda: build(
+        PileView, kind=pile.kind, lead=pile.lead, leads_below=max(0, len(pile.leads) - 1), evidence=pile.evidence,
+        confirmed=pile.confirmed, target=target, total=total))
 
 
 def outcome(state: State) -> Outcome | None:
