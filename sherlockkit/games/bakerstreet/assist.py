@@ -4,7 +4,7 @@ pointed at are, from now on, known not to be it. Holmes gains a step."""
 
 from __future__ import annotations
 
-from sherlockkit.engine import evolve, replace_at
+from sherlockkit.engine import maker, replace_at
 from sherlockkit.games.bakerstreet import impossible
 from sherlockkit.games.bakerstreet.cards import Evidence
 from sherlockkit.games.bakerstreet.state import Assist, Assisted, HolmesMoved, State, Told
@@ -19,17 +19,22 @@ def pointed(hand: tuple[Evidence, ...], number: int | None, icon: str | None) ->
 
 def learn(told: Told, card: Evidence, number: int | None, icon: str | None) -> Told:
     """What its holder knows of ``card`` after an Assist naming ``number`` and/or ``icon``."""
+    known_number, known_icon, not_numbers, not_icons = told.number, told.icon, told.not_numbers, told.not_icons
     if number is not None:
         if card.number == number:
-            told = evolve(told, number=number)
+            known_number = number
         else:
-            told = evolve(told, not_numbers=told.not_numbers | {number})
+            not_numbers = not_numbers | {number}
     if icon is not None:
         if card.icon == icon:
-            told = evolve(told, icon=icon)
+            known_icon = icon
         else:
-            told = evolve(told, not_icons=told.not_icons | {icon})
-    return told
+            not_icons = not_icons | {icon}
+    return _told(number=known_number, icon=known_icon, not_numbers=not_numbers, not_icons=not_icons)
+
+
+#: a Told from all its fields at once
+_told = maker(Told)
 
 
 def assist(state: State, action: Assist) -> State:

@@ -20,13 +20,16 @@ def decide(state: State) -> Outcome | None:
         return Outcome(False, Outcome.HOLMES)
     if state.investigation > INVESTIGATION_GOAL:
         return Outcome(False, Outcome.OVERSHOT)
-    if any(pile.lead is None for pile in state.piles):
-        return Outcome(False, Outcome.NO_LEADS)
-    if all(pile.confirmed for pile in state.piles):
-        if state.investigation == INVESTIGATION_GOAL:
-            return Outcome(True, Outcome.SOLVED)
-        return Outcome(False, Outcome.SHORT)
-    return None
+    piles = state.piles
+    for pile in piles:
+        if pile.lead is None:
+            return Outcome(False, Outcome.NO_LEADS)
+    for pile in piles:
+        if not pile.confirmed:
+            return None
+    if state.investigation == INVESTIGATION_GOAL:
+        return Outcome(True, Outcome.SOLVED)
+    return Outcome(False, Outcome.SHORT)
 
 
 def check(state: State, **closing) -> State:

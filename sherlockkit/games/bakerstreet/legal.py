@@ -151,15 +151,18 @@ def _assists_at(state: State, me: int, target: int) -> list[Assist]:
     """The Assists of ``me`` to ``target`` worth asking :func:`refusal` about (see
     :func:`_assists`)."""
     two = characters.bends(state, me, characters.TWO_HINTS)
-    hand = state.hands[target]
-    numbers = sorted({c.number for c in hand})
-    held = {c.icon for c in hand}
-    icons = [i for i in ICONS if i in held]
+    numbers, icons = _held(state.hands[target])
     out = [_move(Assist, me, target, n, None) for n in numbers]
     out += [_move(Assist, me, target, None, i) for i in icons]
     if two:
         out += [_move(Assist, me, target, n, i) for n in numbers for i in icons]
     return out
+
+
+def _held(hand: tuple[Evidence, ...]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The numbers (in order) and the icons (in board order) found in ``hand``."""
+    held = {c.icon for c in hand}
+    return tuple(sorted({c.number for c in hand})), tuple([i for i in ICONS if i in held])
 
 
 @functools.lru_cache(maxsize=None)
@@ -172,6 +175,10 @@ def _move(kind: type, *fields) -> Action:
 #: the legal Assists last worked out for each teller, teammate, table size and teller's
 #: character: the teammate's hand they were judged on, and the Assists
 _last_assists: dict[tuple, tuple] = {}
+#: the legal Assists for each teller, teammate, table size, teller's character, and the
+#: numbers and icons the teammate holds (at most :data:`_KEPT` of them kept)
+_judged_assists: dict[tuple, list] = {}
+_KEPT = 20_000
 #: the Investigates, Eliminates and Pursues found legal for each seat, hand size and
 #: sections confirmed (see :func:`_on_board`)
 _on_boards: dict[tuple, tuple] = {}
@@ -179,9 +186,10 @@ _on_boards: dict[tuple, tuple] = {}
 
 def _legal_assists(state: State, me: int) -> list[Assist]:
     """The Assists of ``me`` that :func:`refusal` lets through, teammate by teammate. What
-    ``_assist`` judges reads only the table's size, ``me``'s character and the teammate's
-    hand: a teammate's hand unchanged since the last time (the same tuple, which moves hand
-    on) gives the same Assists, kept from then."""
+    ``_assist`` judges reads only the table's size, ``me``'s character and which numbers and
+    icons the teammate's hand holds: a teammate's hand unchanged since the last time (the
+    same tuple, which moves hand on) gives the same Assists as then, and a hand holding the
+    same numbers and icons as one judged before the same Assists as that one."""
     legal: list[Assist] = []
     for target in range(state.players):
         if target == me:
@@ -190,7 +198,13 @@ def _legal_assists(state: State, me: int) -> list[Assist]:
         key = (me, target, state.players, state.characters[me])
         last = _last_assists.get(key)
         if last is None or last[0] is not hand:
-            last = _last_assists[key] = (hand, [a for a in _assists_at(state, me, target) if _assist(state, a) is None])
+            held = key + _held(hand)
+            judged = _judged_assists.get(held)
+            if judged is None:
+                if len(_judged_assists) >= _KEPT:
+                    _judged_assists.clear()
+                judged = _judged_assists[held] = [a for a in _assists_at(state, me, target) if _assist(state, a) is None]
+            last = _last_assists[key] = (hand, judged)
         legal += last[1]
     return legal
 

@@ -160,8 +160,18 @@ def _table(state: State) -> dict:
 def _pile_views(piles: tuple[Pile, ...]) -> tuple[PileView, ...]:
     """The sections as every seat sees them: each one's open Lead, how many Leads wait
     below it, its evidence, whether it is confirmed, and its sums (each section's made once:
-    most moves hand a section on unchanged)."""
-    return tuple([_pile_view(p) for p in piles])
+    most moves hand a section on unchanged, and the board itself, the same tuple of sections)."""
+    global _last_piles
+    last = _last_piles
+    if last[0] is piles:
+        return last[1]
+    views = tuple([_pile_view(p) for p in piles])
+    _last_piles = (piles, views)
+    return views
+
+
+#: the last board shown, and how a view shows it
+_last_piles: tuple = ((), ())
 
 
 def _pile_view(pile: Pile) -> PileView:
