@@ -14,7 +14,7 @@ import dataclasses
 import pytest
 
 from sherlockkit.engine import IllegalAction, evolve, replace_at
-from sherlockkit.games.bakerstreet import leads, legal, rules
+from sherlockkit.games.bakerstreet import impossible, leads, legal, rules
 from sherlockkit.games.bakerstreet.cards import CLUE, DOCUMENT, MOTIVE, SUSPECT, TRACK, WITNESS
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Investigate, Pursue
 from tests.random_play import random_game
@@ -126,3 +126,26 @@ def test_a_move_that_closes_the_case_leaves_the_turn_with_its_player():
         last, before = states[-1], states[-2]
         assert rules.outcome(last) is not None and last.turn == before.turn == moves[-1].player
         assert all(s.turn == (b.turn + 1) % s.players for b, s in zip(states[:-2], states[1:-1]))
+
+
+def test_the_impossibles_limit_follows_the_case_and_the_cast():
+    """The limit kept for a Case File and a cast is the Case File's number, one more with
+    the Magistrate at the table, whichever table asked first."""
+    plain = rig([A, B], case=5)
+    magistrate = evolve(plain, characters=("reader", "magistrate"))
+    easier = evolve(plain, case=rig([A, B], case=1).case)
+    number = plain.case.impossible
+    assert easier.case.impossible != number
+    assert [impossible.limit(s) for s in (plain, magistrate, easier, magistrate, plain)] == [
+        number, number + 1, easier.case.impossible, number + 1, number]
+
+
+def test_what_is_kept_by_content_stays_within_its_bound(monkeypatch):
+    """The limits and the Assists kept by what they depend on are dropped when they reach
+    their bound (casts dealt at random, hands of every content), and worked out again."""
+    monkeypatch.setattr(impossible, "_limits", {("a cast", n): 0 for n in range(4096)})
+    plain = rig([A, B], case=5)
+    assert impossible.limit(plain) == plain.case.impossible and len(impossible._limits) == 1
+    monkeypatch.setattr(legal, "_judged_assists", {("a hand", n): [] for n in range(legal._KEPT)})
+    monkeypatch.setattr(legal, "_last_assists", {})
+    assert Assist(0, 1, number=5) in legal.moves(plain, 0) and len(legal._judged_assists) == 1

@@ -22,6 +22,8 @@ def limit(state: State) -> int:
     key = (state.case.impossible, state.characters)
     known = _limits.get(key)
     if known is None:
+        if len(_limits) >= 4096:  # casts dealt at random are many: keep only the recent ones
+            _limits.clear()
         known = _limits[key] = state.case.impossible + characters.anyone_bends(state, characters.ROOMY_IMPOSSIBLE)
     return known
 
