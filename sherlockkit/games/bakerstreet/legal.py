@@ -1,9 +1,11 @@
 """What may be done now, and why not: :func:`refusal` gives the sentence that refuses an
 action (``None`` for a legal one), and :func:`moves` every legal action of a seat. The
 two agree by construction: :func:`moves` offers the candidates :func:`refusal` lets
-through (asking it piece by piece); :func:`view_moves` gives the same list from a seat's view alone (what bots and
-the table ask). Everything a seat may do can be worked out from that seat's view (an Investigate
-or Eliminate names a slot, never the card in it)."""
+through (asking it piece by piece, and asking again only when what a piece reads has
+changed: a teammate's hand, the sections, the seat's hand size); :func:`view_moves` gives
+the same list from a seat's view alone (what bots and the table ask). Everything a seat may
+do can be worked out from that seat's view (an Investigate or Eliminate names a slot, never
+the card in it)."""
 
 from __future__ import annotations
 
