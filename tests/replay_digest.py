@@ -14,6 +14,13 @@ depend on ``PYTHONHASHSEED`` nor on what a code caches beside a state's fields.
 Run as a script against an older code to write down its digests::
 
     PYTHONPATH=/tmp/old-checkout .venv/bin/python -m tests.replay_digest express
+
+or, for a recorded list of another game's tests, check that commit out in a git worktree,
+copy this file and ``tests/random_play.py`` into it, and call :func:`game_digest` there::
+
+    git worktree add --detach /tmp/base 2154472
+    cp tests/replay_digest.py /tmp/base/tests/
+    cd /tmp && PYTHONPATH=/tmp/base .venv/bin/python -c "from tests.replay_digest import game_digest; ..."
 """
 
 from __future__ import annotations

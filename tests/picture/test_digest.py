@@ -5,15 +5,8 @@ without notes, the variant "detectives as guests", and (slow: long parties, a th
 moves each) the Sherlock expansion with Irène and the variant "more suspects".
 
 The digests below were written by the code of commit 2154472 (before the speed work), in
-an independent run: that commit checked out in a git worktree, ``tests/replay_digest.py``
-and ``tests/random_play.py`` copied into it, and :func:`tests.replay_digest.game_digest` run
-there, importing that worktree's ``sherlockkit``::
-
-    git worktree add --detach /tmp/base 2154472
-    cp tests/replay_digest.py /tmp/base/tests/
-    cd /tmp && PYTHONPATH=/tmp/base .venv/bin/python -c "from tests.replay_digest import game_digest; ..."
-
-for each line of :data:`RECORDED` and :data:`RECORDED_SLOW` (the same digests with any
+an independent run, as ``tests/replay_digest.py`` says (a worktree of that commit, its
+``game_digest`` run importing that worktree's ``sherlockkit``), for each line of :data:`RECORDED` and :data:`RECORDED_SLOW` (the same digests with any
 ``PYTHONHASHSEED``). A change of behaviour made on purpose writes its new digests down the
 same way, from its commit.
 
