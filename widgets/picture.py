@@ -25,7 +25,6 @@ import ipywidgets as w
 from sherlockkit.games.picture import bots, legal, narration, rules
 from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS
 from sherlockkit.games.picture.figures import FIGURE_NAMES
-from sherlockkit.games.picture.guests import party
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, camera_at, take
 from sherlockkit.games.picture.state import Aim, GameEnded, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip
@@ -33,8 +32,8 @@ from widgets.bakerstreet import Parts
 from widgets.controls import action_button, guarded
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
 from widgets.picture_stage import (
-    STYLE, envelopes_html, exchange_words, expansion_figures, final_html, header_html, live_photo_html, prompt_html,
-    rounds_of, seats_html,
+    STYLE, envelopes_html, exchange_words, final_html, header_html, live_photo_html, prompt_html, rounds_of,
+    seats_html,
 )
 from widgets.session import GameSession
 from widgets.table import GameTable
@@ -249,7 +248,7 @@ class PictureTable(GameTable):
         """A guest in the list: pick it up (or put it down again with a second click); a
         figure not at this party (its button hidden, but a page can click it) is told so."""
         view = self.game.view
-        if guest not in party(view) + expansion_figures(view):
+        if guest not in legal.figures(view):
             self.picked = None
             self._tell(f"{guest} is not at this party: the figure stays in the box.")
             return
@@ -360,7 +359,7 @@ class PictureTable(GameTable):
         mat = dict(view.mats[view.player])
         standing = {s: g for g, s in mat.items()}
         arranging = any(isinstance(a, (Place, Ready)) for a in allowed)
-        figures = party(view) + expansion_figures(view)
+        figures = legal.figures(view)
         if self.picked is not None and (not arranging or self.picked not in figures or self.picked == view.victim):
             self.picked = None
         for cell in self.table_cells:

@@ -18,6 +18,7 @@ from typing import Mapping, Sequence
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import IRENE_POINTS, ROUNDS, SHERLOCK_EXCHANGES, SWAPS, mechanic
 from sherlockkit.games.picture.guests import EVERY_NAME, any_guest_named, party
+from sherlockkit.games.picture.legal import expansion_figures
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.scoring import score_guest
 from sherlockkit.games.picture.state import (
@@ -97,13 +98,6 @@ def envelopes_html(view: View) -> str:
         return "<i>You hold no envelope now.</i>"
     return ("<div class='sk-envelopes'>"
             + "".join(envelope_html(view, g, cards, vip) for g, cards, vip in view.envelopes) + "</div>")
-
-
-def expansion_figures(view: View) -> tuple[str, ...]:
-    """The expansion's figures every player may place besides the party's guests: Watson
-    and Holmes in a Sherlock party, Irène when she joins (none in the variant "detectives
-    as guests", where they come as guests)."""
-    return (INVESTIGATORS if view.sherlock else ()) + ((IRENE,) if view.irene else ())
 
 
 def _mark(met: bool | None) -> str:

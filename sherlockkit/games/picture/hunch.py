@@ -103,13 +103,10 @@ def knowledge(view: View, known: Mapping[str, tuple]) -> Knowledge:
 
 
 def figures(view: View) -> tuple[str, ...]:
-    """The figures a bot's search places: the party's guests (``guests.party``) but the
-    victim (in the coffin), then Watson and Holmes in a Sherlock party, then Irène with her
-    option."""
-    out = tuple(g for g in party(view) if g != view.victim)
-    if view.sherlock:
-        out += INVESTIGATORS
-    return out + ((IRENE,) if view.irene else ())
+    """The figures a bot's search places: every figure of the party (``legal.figures``:
+    its guests, then Watson and Holmes in a Sherlock party, then Irène with her option)
+    but the victim (in the coffin)."""
+    return tuple(g for g in legal.figures(view) if g != view.victim)
 
 
 def last_round(view: View) -> int:

@@ -17,8 +17,8 @@ from sherlockkit.games.picture.mat import SPACES, Space, space_named
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS
 from sherlockkit.games.picture import questions
 from sherlockkit.games.picture.state import (
-    ANSWERING, ASKING, Answer, Ask, ARRANGING, CHOOSING, EXCHANGING, OVER, Aim, Pass, Place, Ready, Return, State, Take, Unplace, Vip, held, holder,
-    index, mat_of,
+    ANSWERING, ASKING, Answer, Ask, ARRANGING, CHOOSING, EXCHANGING, OVER, Aim, Pass, Place, Ready, Return, State, Take, Unplace, View, Vip, held,
+    holder, index, mat_of,
 )
 
 _EXCHANGE_MOVES = (Take, Pass, Return)
@@ -79,7 +79,7 @@ def _sherlock_refusal(state: State, kind: type, guest: str) -> str | None:
     added figure (Watson, Holmes, Irène) is refused; "" for an added figure placed or taken
     off (a figure, but no guest of the envelopes: the other rules judge it); ``None`` when
     the move names neither."""
-    if guest in _investigators(state) + _irene(state):
+    if guest in expansion_figures(state):
         return "" if kind in (Place, Unplace) else f"{guest} has no envelope: only the guests do."
     if guest == state.victim:
         if kind is Place:
@@ -240,6 +240,19 @@ def _irene(state: State) -> tuple[str, ...]:
     return (IRENE,) if state.irene else ()
 
 
+def expansion_figures(table: State | View) -> tuple[str, ...]:
+    """The expansion's figures every player may place besides the party's guests: Watson
+    and Holmes in a Sherlock party, then Irène with her option (none in the variant
+    "detectives as guests", where they come as guests)."""
+    return _investigators(table) + _irene(table)
+
+
+def figures(table: State | View) -> tuple[str, ...]:
+    """Every figure a player of this party may place: the party's guests
+    (``guests.party``), then the expansion's figures (:func:`expansion_figures`)."""
+    return party(table) + expansion_figures(table)
+
+
 def moves(state: State, player: int) -> list:
     """Every move ``player`` may make now.
 
@@ -258,7 +271,7 @@ def moves(state: State, player: int) -> list:
         return [a for a in candidates if refusal(state, a) is None]
     if state.phase != ARRANGING or player in state.ready:
         return []
-    figures = guests + _investigators(state) + _irene(state)
+    figures = guests + expansion_figures(state)
     mat = mat_of(state, player)
     occupants = _occupants(mat)
     spaces = [(space, name, occupants.get(space)) for space, name in zip(SPACES, SPACE_NAMES)]
