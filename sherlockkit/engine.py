@@ -377,22 +377,10 @@ def evolve(obj: Any, **changes: Any) -> Any:
     now = made.__dict__
     now.update(obj.__dict__)
     if len(now) != len(names):  # drop what was remembered beside the fields
-        for key in _extras(cls):
-            now.pop(key, None)
-        if len(now) != len(names):
-            for key in [key for key in now if key not in names]:
-                del now[key]
+        for key in [key for key in now if key not in names]:
+            del now[key]
     now.update(changes)
     return made
-
-
-@functools.lru_cache(maxsize=None)
-def _extras(cls: type) -> tuple[str, ...]:
-    """What an instance of ``cls`` may keep beside its fields: :func:`remembered`'s memo and
-    the values of its cached properties."""
-    cached = {name for klass in cls.__mro__ for name, value in vars(klass).items()
-              if isinstance(value, functools.cached_property)}
-    return ("_remembered", *sorted(cached))
 
 
 def recalled(obj: Any, key: Any, default: Any = None) -> Any:
