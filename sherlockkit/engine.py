@@ -32,6 +32,7 @@ import dataclasses
 import functools
 import hashlib
 import hmac
+import inspect
 import json
 import random
 import secrets
@@ -326,7 +327,10 @@ def _plain_fields(cls: type) -> frozenset | None:
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         return None
     fields = dataclasses.fields(cls)
-    if any(not f.init for f in fields) or len(cls.__dataclass_fields__) != len(fields):  # InitVar, ClassVar
+    # An InitVar is an argument of __init__ that is no field; a ClassVar (a constant of the
+    # kind, as an event's) is neither, and changes nothing.
+    arguments = list(inspect.signature(cls.__init__).parameters)[1:]
+    if any(not f.init for f in fields) or arguments != [f.name for f in fields]:
         return None
     return frozenset(f.name for f in fields)
 

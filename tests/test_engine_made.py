@@ -4,6 +4,7 @@ filled in when left out, refusals as ``cls`` refuses."""
 from __future__ import annotations
 
 import dataclasses
+import typing
 
 import pytest
 
@@ -47,3 +48,31 @@ def test_a_class_with_a_default_factory_is_made_by_its_own_init():
     assert engine.maker(Listed) is Listed
     first, second = engine.build(Listed, text="a"), engine.build(Listed, text="b")
     assert first.tags == [] and first.tags is not second.tags
+
+
+@dataclasses.dataclass(frozen=True)
+class Kinded:
+    """An event-like class: a constant of its kind beside its fields."""
+
+    KIND: typing.ClassVar[str] = "kinded"
+    who: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Initialised:
+    """A class whose __init__ takes an argument that is no field."""
+
+    who: int
+    scale: dataclasses.InitVar[int] = 1
+
+
+def test_a_constant_of_the_class_does_not_stop_it_being_made_directly():
+    make = engine.maker(Kinded)
+    assert make is not Kinded
+    assert make(who=2) == Kinded(2) and make(who=2).KIND == "kinded" and list(vars(make(who=2))) == ["who"]
+    assert engine.evolve(Kinded(1), who=3) == Kinded(3)
+
+
+def test_an_argument_of_init_that_is_no_field_sends_the_class_through_its_init():
+    assert engine.maker(Initialised) is Initialised
+    assert engine.evolve(Initialised(1), who=4) == Initialised(4)
