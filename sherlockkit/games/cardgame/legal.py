@@ -7,6 +7,8 @@ move into a sentence (:func:`why_illegal`).
 
 from __future__ import annotations
 
+import functools
+
 from sherlockkit import engine
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.cards import AFOOT, ALIBI, KINDS, VILLAINS
@@ -21,16 +23,37 @@ def moves(seen: View) -> list[Action]:
     if seen.finished:
         return []
     if seen.phase == PASSING:
-        return [] if seen.passed[me] or not hand else [PassCard(me, c) for c in kinds(hand)]
+        return [] if seen.passed[me] or not hand else [move(PassCard, me, c) for c in kinds(hand)]
     if seen.phase == ALIBI_WINDOW:
         if seen.pending.target != me:
             return []
-        return ([Answer(me, True)] if ALIBI in hand else []) + [Answer(me, False)]
+        return ([move(Answer, me, True)] if ALIBI in hand else []) + [move(Answer, me, False)]
     if seen.turn != me:
         return []
     if seen.phase == DRAWN:
-        return _plays(seen, (seen.drawn,)) + [Keep(me)]
-    return _plays(seen, kinds(hand)) or [Draw(me)]
+        return _plays(seen, (seen.drawn,)) + [move(Keep, me)]
+    return _plays(seen, kinds(hand)) or [move(Draw, me)]
+
+
+@functools.lru_cache(maxsize=None, typed=True)  # typed: a seat 1 and a seat True stay two moves
+def move(kind: type, *fields) -> Action:
+    """The move ``kind(*fields)``, made once and handed out again whenever it is open: a
+    move is frozen, so one object serves every table that offers it (making a frozen
+    dataclass anew costs a few µs, and a turn offers up to twenty moves)."""
+    return kind(*fields)
+
+
+def movers(state: State) -> tuple[int, ...]:
+    """The seats :func:`moves` may give a move to now, in seat order: everyone while the
+    cards are passed, the named player while a card waits for an answer, else the player
+    whose turn it is (every other seat has none, so nobody else need be asked)."""
+    if state.finished:
+        return ()
+    if state.phase == PASSING:
+        return tuple(range(state.players))
+    if state.phase == ALIBI_WINDOW:
+        return (state.pending.target,)
+    return (state.turn,)
 
 
 def kinds(hand) -> tuple[str, ...]:
@@ -43,19 +66,19 @@ def _plays(seen: View, offered) -> list[Action]:
     """The plays of the kinds ``offered`` that ``seen.me`` may make on the table ``seen`` shows."""
     me, hand = seen.me, seen.hand
     if hand and all(c in VILLAINS for c in hand):
-        return [PlayVillains(me)]
+        return [move(PlayVillains, me)]
     out: list[Action] = []
     for kind in offered:
         if kind == AFOOT:
             if not seen.played:
-                out.append(Play(me, AFOOT))
+                out.append(move(Play, me, AFOOT))
             continue
         if not seen.played or not legality.may_follow(kind, seen.top):
             continue
         if kind in TARGETED:
-            out += [Play(me, kind, t) for t in range(seen.players) if t != me]
+            out += [move(Play, me, kind, t) for t in range(seen.players) if t != me]
         else:
-            out.append(Play(me, kind))
+            out.append(move(Play, me, kind))
     return out
 
 

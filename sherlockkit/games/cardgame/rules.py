@@ -22,13 +22,13 @@ import random
 from dataclasses import replace
 
 from sherlockkit.engine import (
-    IllegalAction, check_action, check_names, check_players, check_seed, evolve, maker, read_action, recalled,
+    IllegalAction, check_action, check_names, check_players, check_seed, evolve, read_action, recalled,
     remembered,
 )
 from sherlockkit.games.cardgame import answers, legality, plays
 from sherlockkit.games.cardgame.cards import AFOOT
 from sherlockkit.games.cardgame.hands import deal
-from sherlockkit.games.cardgame.legal import moves, why_illegal
+from sherlockkit.games.cardgame.legal import movers, moves, why_illegal
 from sherlockkit.games.cardgame.state import (
     ACTIONS, DRAWN, MAX_PLAYERS, MIN_PLAYERS, PASSING, PLAY, Action, Answer, Draw, Keep, Outcome, Peek,
     Play, PlayVillains, Scoring, State, View,
@@ -65,8 +65,9 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     """Every action allowed now (to ``player``, or to anyone, seat by seat)."""
     if state.finished:
         return []
-    seats = range(state.players) if player is None else [player]
-    return [a for p in seats for a in _moves(state, p)]
+    if player is not None:
+        return list(_moves(state, player))
+    return [a for p in movers(state) for a in _moves(state, p)]
 
 
 def _moves(state: State, player: int) -> tuple[Action, ...]:
@@ -105,18 +106,35 @@ def view(state: State, player: int) -> View:
 
 
 def _view(state: State, player: int) -> View:
+    """The View of ``player``: the table everyone sees (made once per state), with the
+    fields that differ from seat to seat set on a copy of it."""
+    made = _new(View)  # what engine.maker(View) makes (View is a plain frozen dataclass), made here
+    fields = made.__dict__  # from a copy of the fields every seat shares, in the order of View's fields
+    fields.update(remembered(state, "public", lambda: _public(state)))
+    fields["me"] = player
+    fields["hand"] = state.hands[player]
+    if fields["drawn"] is not None and state.turn != player:
+        fields["drawn"] = None  # only the drawer sees the card drawn
+    if state.phase == PASSING:
+        fields["my_pass"] = state.passing[player]
+    fields["events"] = _seen(state, player)
+    return made
+
+
+def _public(state: State) -> dict:
+    """Every field of a View, as any seat sees it: the seat's own ones (``me``, ``hand``,
+    ``drawn``, ``my_pass``, ``events``) hold what a seat other than the drawer and the
+    passer would see, or a placeholder, for :func:`_view` to set."""
     passing = state.phase == PASSING
-    return _make_view(
-        me=player, names=state.names, hand=state.hands[player], hand_sizes=tuple(map(len, state.hands)),
-        pile_size=len(state.pile), played=state.played, top=state.top, turn=state.turn, phase=state.phase,
-        drawn=state.drawn if state.phase == DRAWN and state.turn == player else None, pending=state.pending,
-        passed=tuple(c is not None for c in state.passing) if passing else (),
-        my_pass=state.passing[player] if passing else None,
-        scores=state.scores, telegrams=state.telegrams, hand_scores=state.hand_scores,
-        hand_number=state.hand_number, hands_in_game=state.hands_in_game, finished=state.finished,
-        outcome=outcome(state), scoring=state.scoring,
-        events=_seen(state, player),
-    )
+    return {  # a literal, not dict(...): keyword arguments cost twice as much
+        "me": None, "names": state.names, "hand": None, "hand_sizes": tuple(map(len, state.hands)),
+        "pile_size": len(state.pile), "played": state.played, "top": state.top, "turn": state.turn,
+        "phase": state.phase, "drawn": state.drawn if state.phase == DRAWN else None, "pending": state.pending,
+        "passed": tuple(c is not None for c in state.passing) if passing else (), "my_pass": None,
+        "scores": state.scores, "telegrams": state.telegrams, "hand_scores": state.hand_scores,
+        "hand_number": state.hand_number, "hands_in_game": state.hands_in_game, "finished": state.finished,
+        "outcome": outcome(state), "scoring": state.scoring, "events": None,
+    }
 
 
 def _seen(state: State, player: int) -> tuple:
@@ -147,7 +165,7 @@ def _hand_on(after: State, player: int, seen: tuple, added: tuple) -> None:
     remembered(after, ("seen", player), lambda: seen + added)
 
 
-_make_view = maker(View)
+_new = object.__new__
 
 
 def outcome(state: State) -> Outcome | None:
