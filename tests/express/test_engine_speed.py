@@ -5,14 +5,18 @@ carries on from the one before (the proof, the places to slap)."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.express import deduction, rules
-from sherlockkit.games.express.state import DECK, Reveal, Slap, View
+from sherlockkit.games.express.state import DECK, Reveal, Slap, State, View, successor
 from tests.random_play import random_game
+
+
+FIELDS = {f.name for f in dataclasses.fields(State)}
 
 
 def _games():
@@ -41,17 +45,60 @@ def test_the_moves_offered_are_the_rulebooks_for_every_seat_and_a_fresh_list_eac
             assert rules.legal_actions(state, player) == _legal_afresh(state, player)
 
 
-def test_what_a_state_carries_from_the_one_before_is_what_it_proves_itself():
-    carried = {"right": 0, "slots": 0}
+def _proof_afresh(state):
+    """The slots a slap wins, as the rulebook says it: the one suspect in view no face-up
+    alibi clears (Moriarty, the deck, when none is left), then, in the variant, every
+    suspect in view bearing the false alibi (the deck when none does)."""
+    up = {trait for pile in state.revealed for trait in pile}
+    left = [i for i, s in enumerate(state.display)
+            if s is not None and not {s.animal, s.accessory, s.place} & up]
+    right = [left[0]] if len(left) == 1 else [] if left else [DECK]
+    if state.false_alibi is not None:
+        bearing = [i for i, s in enumerate(state.display)
+                   if s is not None and state.false_alibi in (s.animal, s.accessory, s.place)]
+        right += [slot for slot in bearing or [DECK] if slot not in right]
+    return tuple(right)
+
+
+def test_what_a_state_carries_from_the_one_before_is_what_it_shows():
+    carried = {"right": 0, "slots": 0, "up": 0}
     for state in _games():
-        right, slots = engine.recalled(state, "right"), engine.recalled(state, "slots")
+        right, slots, up = (engine.recalled(state, key) for key in ("right", "slots", "up"))
         if right is not None:
             carried["right"] += 1
-            assert right == deduction.correct_slots(state)
+            assert right == _proof_afresh(state)
         if slots is not None:
             carried["slots"] += 1
-            assert slots == deduction.places(state.display)
-    assert carried["right"] > 50 and carried["slots"] > 100  # the check ran on carried values
+            assert slots == tuple(i for i, s in enumerate(state.display) if s is not None) + (DECK,)
+        if up is not None:
+            carried["up"] += 1
+            assert up == {trait for pile in state.revealed for trait in pile}
+    assert carried["right"] > 50 and carried["slots"] > 100 and carried["up"] > 100  # checks on carried values
+
+
+def test_the_proof_of_every_table_met_is_the_rulebooks():
+    for state in _games():
+        fresh = engine.evolve(state)  # the same table, remembering nothing
+        assert deduction.correct_slots(fresh) == _proof_afresh(state)
+        assert deduction.proof(fresh) == _proof_afresh(state)
+
+
+def test_the_next_table_is_the_one_engine_evolve_makes_remembering_only_what_is_carried():
+    rng = random.Random(8)
+    for state in _games():
+        rules.legal_actions(state)  # something remembered, as on any table played on
+        state.log  # noqa: B018 -- and the log, cached beside the fields
+        changes = {name: getattr(state, name) for name in rng.sample(sorted(FIELDS), 3)}
+        changes["step"] = state.step + 1
+        made = successor(state, **changes)
+        assert made == engine.evolve(state, **changes) and type(made) is State
+        assert list(vars(made)) == [f.name for f in dataclasses.fields(State)]  # nothing remembered
+        carried = successor(state, {"up": frozenset({"tiger"})}, step=0)
+        assert engine.recalled(carried, "up") == {"tiger"} and engine.recalled(carried, "slots") is None
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.step = 0
+    with pytest.raises(TypeError, match="State has no field 'steps'"):
+        successor(state, steps=1)
 
 
 def test_each_seat_sees_a_view_made_as_the_class_makes_it():

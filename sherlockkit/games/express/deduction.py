@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from sherlockkit.engine import remembered
 from sherlockkit.games.express.cards import Suspect
 from sherlockkit.games.express.state import DECK, Slot, State, View
 
@@ -22,16 +23,38 @@ def face_up_traits(table: State | View) -> frozenset[str]:
     return frozenset(t for pile in table.revealed for t in pile)
 
 
+def slots(state: State) -> tuple[Slot, ...]:
+    """:func:`places` of ``state``'s display, worked out once per state (and carried on by
+    the moves that keep the display)."""
+    return remembered(state, "slots", lambda: places(state.display))
+
+
+def face_up(state: State) -> frozenset[str]:
+    """:func:`face_up_traits` of ``state``, worked out once per state (and carried on by the
+    moves: a reveal adds its trait, a slap keeps them, a new round has none)."""
+    return remembered(state, "up", lambda: face_up_traits(state))
+
+
+def proof(state: State) -> tuple[Slot, ...]:
+    """:func:`correct_slots` of ``state``, worked out once per state (and carried on by a
+    wrong slap, which changes no card)."""
+    return remembered(state, "right", lambda: proven_slots(state.display, face_up(state), state.false_alibi))
+
+
 def uncleared_slots(display: Sequence[Suspect | None], traits: Iterable[str]) -> tuple[int, ...]:
     """The places of the visible suspects that none of ``traits`` clears."""
     traits = frozenset(traits)
-    return tuple(i for i, s in enumerate(display) if s is not None and not s.cleared_by(traits))
+    return tuple([i for i, s in enumerate(display) if s is not None and not s.cleared_by(traits)])
 
 
 def culprit(table: State | View) -> Slot | None:
     """The slot the table proves guilty: the last uncleared suspect, ``DECK`` when all are
     cleared (Moriarty), or ``None`` while two or more suspects are still uncleared."""
-    left = uncleared_slots(table.display, face_up_traits(table))
+    return _culprit(table.display, face_up_traits(table))
+
+
+def _culprit(display: Sequence[Suspect | None], traits: frozenset[str]) -> Slot | None:
+    left = uncleared_slots(display, traits)
     if len(left) == 1:
         return left[0]
     if not left:
@@ -41,14 +64,26 @@ def culprit(table: State | View) -> Slot | None:
 
 def false_alibi_targets(table: State | View) -> tuple[Slot, ...]:
     """Variant: the slots a false alibi points at (the deck when no visible suspect bears it)."""
-    if table.false_alibi is None:
-        return ()
-    bearing = tuple(i for i, s in enumerate(table.display) if s is not None and table.false_alibi in s.traits)
+    return () if table.false_alibi is None else _pointed(table.display, table.false_alibi)
+
+
+def _pointed(display: Sequence[Suspect | None], false_alibi: str) -> tuple[Slot, ...]:
+    bearing = tuple(i for i, s in enumerate(display) if s is not None and false_alibi in s.traits)
     return bearing or (DECK,)
 
 
 def correct_slots(table: State | View) -> tuple[Slot, ...]:
     """Every slot a slap would win right now (empty while nothing is proven)."""
-    proven = culprit(table)
+    return proven_slots(table.display, face_up_traits(table), table.false_alibi)
+
+
+def proven_slots(display: Sequence[Suspect | None], traits: frozenset[str], false_alibi: str | None
+                 ) -> tuple[Slot, ...]:
+    """Every slot a slap would win on a table showing ``display``, with ``traits`` face up and
+    ``false_alibi`` (or ``None``) pointing: what :func:`correct_slots` says, from the
+    parts a move already holds."""
+    proven = _culprit(display, traits)
     slots = () if proven is None else (proven,)
-    return slots + tuple(s for s in false_alibi_targets(table) if s not in slots)
+    if false_alibi is None:
+        return slots
+    return slots + tuple(s for s in _pointed(display, false_alibi) if s not in slots)

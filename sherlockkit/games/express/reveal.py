@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from sherlockkit.engine import IllegalAction, evolve, remembered, replace_at
-from sherlockkit.games.express.deduction import face_up_traits, places
+from sherlockkit.engine import IllegalAction, maker, replace_at
+from sherlockkit.games.express.deduction import face_up, slots
 from sherlockkit.games.express.rounds import next_turn
-from sherlockkit.games.express.state import AlibiTurnedUp, State
+from sherlockkit.games.express.state import AlibiTurnedUp, State, successor
+
+_turned_up = maker(AlibiTurnedUp)
 
 
 def turn_up(state: State, player: int) -> State:
@@ -16,17 +18,19 @@ def turn_up(state: State, player: int) -> State:
         raise IllegalAction("Every alibi is face up: all that is left is to accuse.")
     if player != state.turn:
         raise IllegalAction(f"It is {state.names[state.turn]}'s turn to turn up an alibi: wait for it.")
-    trait, rest = state.piles[player][0], state.piles[player][1:]
-    repeated = trait in face_up_traits(state)
+    pile = state.piles[player]
+    trait = pile[0]
+    up = face_up(state)
+    repeated = trait in up
     false_alibi = repeated and state.false_alibi_variant
-    piles = replace_at(state.piles, player, rest)
-    after = evolve(
-        state, step=state.step + 1, piles=piles,
+    piles = replace_at(state.piles, player, pile[1:])
+    event = _turned_up(player=player, trait=trait, repeated=repeated, false_alibi=false_alibi)
+    # The same suspects in view: the same places to slap; the traits up, with this one.
+    return successor(
+        state, {"slots": slots(state), "up": up if repeated else up | {trait}},
+        step=state.step + 1, piles=piles,
         revealed=replace_at(state.revealed, player, state.revealed[player] + (trait,)),
         false_alibi=trait if false_alibi else state.false_alibi,
         turn=next_turn(piles, player),
-        events=state.events + (AlibiTurnedUp(player, trait, repeated, false_alibi),),
+        events=state.events + (event,),
     )
-    # The same suspects in view: the same places to slap.
-    remembered(after, "slots", lambda: remembered(state, "slots", lambda: places(state.display)))
-    return after

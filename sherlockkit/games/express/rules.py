@@ -22,7 +22,7 @@ from dataclasses import replace
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.express.cards import DISPLAY_SIZE
-from sherlockkit.games.express.deduction import places
+from sherlockkit.games.express.deduction import slots as places_to_slap
 from sherlockkit.games.express.reveal import turn_up
 from sherlockkit.games.express.rounds import deal
 from sherlockkit.games.express.slap import accuse
@@ -59,7 +59,7 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     suspect is allowed: it is a mistake the rules punish, not a forbidden move."""
     if state.finished:
         return []
-    slots = engine.remembered(state, "slots", lambda: places(state.display))
+    slots = places_to_slap(state)
     if player is None or type(player) is int and 0 <= player < MAX_PLAYERS:
         key = (state.players, state.turn, state.out, slots, player)
         known = _LEGAL.get(key)
@@ -101,7 +101,7 @@ def play(state: State, action: Action) -> State:
         engine.check_action(action, ACTIONS, state.players)
     if state.finished:
         raise IllegalAction("The game is over: start a new one to play again.")
-    if isinstance(action, Reveal):
+    if type(action) is Reveal:  # check_action let through only the game's own kinds
         return turn_up(state, action.player)
     return accuse(state, action.player, action.slot)
 
@@ -109,31 +109,34 @@ def play(state: State, action: Action) -> State:
 def view(state: State, player: int) -> View:
     """What ``player`` sees: no face-down alibi (not even their own) and no card of the
     suspect deck; every event, since everything in this game happens face up."""
-    # Everyone sees the same table: its fields are gathered once per state, and a seat's
-    # view is a View holding them with the seat as ``me`` (what engine.build makes).
+    # Everyone sees the same table: a view's fields are gathered once per state, and a
+    # seat's view is a View holding a copy of them with the seat as ``me`` (the object
+    # View(...) makes, its fields in the same order, made without setting each one).
     memo = state.__dict__.get("_remembered")
     table = memo.get("table") if memo else None
     if table is None:
         table = engine.remembered(state, "table", lambda: _table(state))
-    made = _new_view(View)
-    fields = made.__dict__
+    fields = table.copy()
     fields["me"] = player
-    fields.update(table)
+    made = _new_object(View)
+    _set_attribute(made, "__dict__", fields)
     return made
 
 
 def _table(state: State) -> dict:
-    """Every field of a view of ``state`` but ``me``: the same for every seat."""
-    return dict(
-        names=state.names, round=state.round, display=state.display,
-        revealed=state.revealed, pile_sizes=tuple(map(len, state.piles)),
-        deck_size=len(state.suspect_deck), won=state.won, out=state.out, turn=state.turn,
-        false_alibi=state.false_alibi, false_alibi_variant=state.false_alibi_variant,
-        target=state.target, finished=state.finished, events=state.events,
-    )
+    """Every field of a view of ``state``, in View's order, ``me`` left ``None``: the same
+    for every seat."""
+    return {
+        "me": None, "names": state.names, "round": state.round, "display": state.display,
+        "revealed": state.revealed, "pile_sizes": tuple(map(len, state.piles)),
+        "deck_size": len(state.suspect_deck), "won": state.won, "out": state.out, "turn": state.turn,
+        "false_alibi": state.false_alibi, "false_alibi_variant": state.false_alibi_variant,
+        "target": state.target, "finished": state.finished, "events": state.events,
+    }
 
 
-_new_view = object.__new__
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 def outcome(state: State) -> Outcome | None:

@@ -7,10 +7,12 @@ when everyone is out, the round is void and is played again.
 
 from __future__ import annotations
 
-from sherlockkit.engine import IllegalAction, evolve, remembered, replace_at
-from sherlockkit.games.express.deduction import correct_slots, culprit, places
+from sherlockkit.engine import IllegalAction, maker, replace_at
+from sherlockkit.games.express.deduction import culprit, face_up, proof, slots
 from sherlockkit.games.express.rounds import next_round
-from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slot, State
+from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slot, State, successor
+
+_accused = maker(Accused)
 
 
 def accuse(state: State, player: int, slot: Slot) -> State:
@@ -23,21 +25,20 @@ def accuse(state: State, player: int, slot: Slot) -> State:
     if slot != DECK and not (0 <= slot < len(state.display) and state.display[slot]):
         raise IllegalAction("There is no suspect there: slap one of the visible suspects or the suspect deck.")
     suspect = None if slot == DECK else state.display[slot]
-    right = remembered(state, "right", lambda: correct_slots(state))
+    right = proof(state)
     if slot in right:
         return _win(state, player, slot)
     out = state.out | {player}
-    wrong = Accused(player, slot, suspect, right=False, by_false_alibi=False, won=())
-    after = evolve(state, step=state.step + 1, out=out, events=state.events + (wrong,))
+    wrong = _accused(player=player, slot=slot, suspect=suspect, right=False, by_false_alibi=False, won=())
     if len(out) == state.players:
         # Nobody can win this round any more: nobody scores, the display stays, and the
         # same player starts it again.
-        after = evolve(after, events=after.events + (RoundVoid(after.round),))
+        after = successor(state, step=state.step + 1, out=out,
+                          events=state.events + (wrong, RoundVoid(state.round)))
         return next_round(after, starter=after.starter)
-    # The same cards face up: the same proof, and the same places to slap.
-    remembered(after, "right", lambda: right)
-    remembered(after, "slots", lambda: remembered(state, "slots", lambda: places(state.display)))
-    return after
+    # The same cards face up: the same proof, traits and places to slap.
+    return successor(state, {"right": right, "slots": slots(state), "up": face_up(state)},
+                     step=state.step + 1, out=out, events=state.events + (wrong,))
 
 
 def _win(state: State, player: int, slot: Slot) -> State:
@@ -54,8 +55,9 @@ def _win(state: State, player: int, slot: Slot) -> State:
         display[slot] = deck.pop(0) if deck else None
     if by_false_alibi and deck:
         taken.append(deck.pop(0))  # the variant's accusation is worth two cards
-    event = Accused(player, slot, suspect, right=True, by_false_alibi=by_false_alibi, won=tuple(taken))
-    state = evolve(state, step=state.step + 1, suspect_deck=tuple(deck), display=tuple(display),
-                   won=replace_at(state.won, player, state.won[player] + tuple(taken)),
-                   events=state.events + (event,))
+    event = _accused(player=player, slot=slot, suspect=suspect, right=True, by_false_alibi=by_false_alibi,
+                     won=tuple(taken))
+    state = successor(state, step=state.step + 1, suspect_deck=tuple(deck), display=tuple(display),
+                      won=replace_at(state.won, player, state.won[player] + tuple(taken)),
+                      events=state.events + (event,))
     return next_round(state, starter=player)
