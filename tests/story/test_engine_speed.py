@@ -14,12 +14,16 @@ def test_a_sheet_frozen_untouched_is_the_state_it_was_made_from():
     states, _ = random_game(rules, 5)
     for state in states[::7]:
         sheet = Sheet(state)
-        assert type(sheet.events) is list and type(sheet.read) is list
         again = sheet.freeze()
+        assert vars(again).keys() == {f.name for f in dataclasses.fields(State)} - {"log"} | {"_told_from"}
         assert again == state and type(again) is State
         assert type(again.events) is tuple and type(again.log) is tuple and type(again.read) is tuple
-        sheet.events.append("written on the sheet")  # the sheet's own list: the states keep theirs
-        assert again.events == state.events and len(sheet.events) == len(state.events) + 1
+        sheet.record("written on the sheet")  # the sheet's own: the states keep theirs
+        sheet.consult("p001")
+        later = sheet.freeze()
+        assert again.events == state.events and again.read == state.read
+        assert later.events == state.events + ("written on the sheet",) and later.read == state.read + ("p001",)
+        assert later.stack == state.stack and later.luck == state.luck
 
 
 def _states(seed):
@@ -141,3 +145,71 @@ def test_a_choice_of_the_wrong_shape_is_still_refused_with_a_sentence():
         with pytest.raises(IllegalAction, match=sentence):
             rules.play(state, wrong)
     assert rules.play(state, Choose(option)) == rules.play(state, rules.legal_actions(state)[0])
+
+
+def _plain_party(sheet):
+    """The party worked out afresh, as the rule says (R002: the able ones with Holmes)."""
+    people = [sheet.holmes]
+    if sheet.watson is not None and "Watson" not in sheet.away:
+        people.append(sheet.watson)
+    people += [f for f in sheet.friends if f.name not in sheet.away] + list(sheet.allies)
+    return tuple(p for p in people if p.able)
+
+
+def _plain_traits(party):
+    totals = {}
+    for person in party:
+        for trait, level in person.traits:
+            totals[trait] = totals.get(trait, 0) + level
+    return totals
+
+
+def test_the_party_and_its_traits_remembered_are_those_of_the_people_on_the_sheet_now():
+    from dataclasses import replace
+
+    from sherlockkit.games.story.characters import SERIOUSLY_WOUNDED, make
+
+    toby = make("Toby", 3, 4, 5, {"Tracking": 2})
+    for state in _states(21)[::4]:
+        sheet = Sheet(state)
+        assert sheet.party == _plain_party(sheet) and sheet.group_traits() == _plain_traits(sheet.party)
+        # every way the party changes within a move is seen at once, though asked just before
+        for change in (lambda: setattr(sheet, "allies", sheet.allies + (toby,)),
+                       lambda: setattr(sheet, "holmes", sheet.holmes.with_trait("Medicine", 1)),
+                       lambda: setattr(sheet, "away", sheet.away + ("Watson",)),
+                       lambda: setattr(sheet, "watson", None),
+                       lambda: setattr(sheet, "allies", tuple(replace(a, wounds=SERIOUSLY_WOUNDED)
+                                                              for a in sheet.allies))):
+            sheet.group_traits()
+            change()
+            assert sheet.party == _plain_party(sheet)
+            for _ in range(2):  # worked out, then remembered
+                asked = sheet.group_traits()
+                assert asked == _plain_traits(sheet.party)
+                asked["Aware"] = 99  # the caller's own dict: what is remembered is not touched
+            assert sheet.group_traits() == _plain_traits(sheet.party)
+
+
+def test_a_fresh_sheet_of_another_state_does_not_get_the_party_of_the_last_one():
+    states = _states(22)
+    with_toby, without = [], []
+    for state in states:
+        sheet = Sheet(state)
+        (with_toby if sheet.allies else without).append(sheet)
+    assert with_toby and without
+    for a, b in zip(with_toby, without):
+        for sheet in (a, b, a, b):
+            assert sheet.party == _plain_party(sheet)
+
+
+def test_the_cases_offered_after_a_case_are_those_of_the_casebook_asked_about():
+    from types import MappingProxyType
+
+    from sherlockkit.games.story import campaign, casebook
+
+    book = casebook.load()
+    every = tuple((f"next:{pid}", p.title) for pid, p in book.items() if p.kind == "adventure")
+    assert campaign.adventures(book) == every and len(every) >= 2
+    smaller = MappingProxyType({pid: p for pid, p in book.items() if pid != every[0][0][5:]})
+    assert campaign.adventures(smaller) == every[1:]
+    assert campaign.adventures(book) == every

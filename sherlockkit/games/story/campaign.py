@@ -180,8 +180,29 @@ def purchases(sheet: Sheet, book: Casebook) -> list[Purchase]:
 
 def spending_options(sheet: Sheet, book: Casebook) -> list[tuple[str, str]]:
     """Everything the SM left can buy now, as options: (id, label with the price)."""
-    return [(p.option, f"{p.who}: {p.what} ({p.cost} SM)" if p.who else f"{p.what} ({p.cost} SM)")
-            for p in purchases(sheet, book)]
+    return _options_buying(purchases(sheet, book))
+
+
+def _options_buying(found: list[Purchase]) -> list[tuple[str, str]]:
+    """The options that buy what ``found`` lists: (id, label with the price)."""
+    return [(p.option, f"{p.who}: {p.what} ({p.cost} SM)" if p.who else f"{p.what} ({p.cost} SM)") for p in found]
+
+
+def adventures(book: Casebook) -> tuple[tuple[str, str], ...]:
+    """The options that take up a case: ("next:a001", its title)..., in the casebook's order."""
+    known = _adventures_known
+    if known[0] is not book:  # the casebook is read once and never changes: its cases neither
+        known = (book, tuple((f"next:{pid}", p.title) for pid, p in book.items() if p.kind == "adventure"))
+        _remember_adventures(known)
+    return known[1]
+
+
+_adventures_known: tuple = (None, ())
+
+
+def _remember_adventures(known: tuple) -> None:
+    global _adventures_known
+    _adventures_known = known
 
 
 def next_decision(sheet: Sheet, book: Casebook) -> None:
@@ -192,12 +213,13 @@ def next_decision(sheet: Sheet, book: Casebook) -> None:
         return
     if sheet.phase != "after_case":
         raise RuntimeError("The case machine stopped without a decision.")
-    adventures = tuple((f"next:{pid}", p.title) for pid, p in book.items() if p.kind == "adventure")
-    options = spending_options(sheet, book)
-    options += [(option, f"Take up the next case: {title}") for option, title in adventures]
+    cases = adventures(book)
+    found = purchases(sheet, book)
+    options = _options_buying(found)
+    options += [(option, f"Take up the next case: {title}") for option, title in cases]
     options.append(("retire", "Retire: end the campaign here"))
     sheet.pending = Decision("after_case", f"The case is closed ({sheet.cases[-1][1]}). SM to spend: {sheet.sm}.",
-                             tuple(options), purchases=tuple(purchases(sheet, book)), cases=adventures)
+                             tuple(options), purchases=tuple(found), cases=cases)
 
 
 def decide(sheet: Sheet, book: Casebook, option: str) -> None:

@@ -32,7 +32,10 @@ class Character:
 
     def trait(self, name: str) -> int:
         """This character's level in a trait (0 if they lack it)."""
-        return dict(self.traits).get(name, 0)
+        for trait, level in self.traits:  # a few pairs, each trait once: no dict to build
+            if trait == name:
+                return level
+        return 0
 
     def quality(self, name: str) -> int:
         """Brains, Brawn or Bravery; a Wound takes 2 off Brawn for the case (R009b)."""

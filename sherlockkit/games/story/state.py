@@ -11,7 +11,6 @@ events a move records are in ``events.py``; what is left to do, the frames on
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from operator import itemgetter
 
 from sherlockkit.games.story import narration
 from sherlockkit.games.story.narration.words import Upto
@@ -223,45 +222,70 @@ def told_from(table: State | View) -> tuple[tuple[str, ...], tuple]:
 #: The names of a state's fields, in order (a sheet holds each of them but the log).
 _FIELDS = tuple(f.name for f in fields(State))
 _UNLOGGED = tuple(name for name in _FIELDS if name != "log")
+_UNLOGGED_SET = frozenset(_UNLOGGED)
 _new = object.__new__
+_set = object.__setattr__
 
 
-#: What a move only adds to: lists on the sheet (a campaign's events run to thousands, and a
-#: move adds several: appending to a list is not copying the tuple each time), tuples again
-#: in the state.
-_GROWING = ("events", "read")
-_every_field = itemgetter(*_UNLOGGED)
+#: What a move only adds to, and the sheet's list of what this move adds to each: a
+#: campaign's events run to thousands and a move adds a few, so the state's tuple is kept
+#: as it is and joined once to the new ones (not copied to a list and back).
+_GROWING = (("events", "recorded"), ("read", "consulted"))
+#: What a sheet holds beside the state's fields, for the length of the move.
+_SHEET_ONLY = ("told_from", "draws", "recorded", "consulted")
+
+
+def _fields_only(values: dict) -> dict:
+    """``values`` (a copy of a state's or a sheet's ``__dict__``) with nothing but the fields
+    a sheet holds, in the order they came: the log, and what its log is told from, dropped.
+    A state holds every one of its fields, so the right count means nothing else is there;
+    anything else remembered beside them is dropped one by one."""
+    values.pop("log", None)
+    values.pop("_told_from", None)
+    if len(values) != len(_UNLOGGED):
+        values = {name: value for name, value in values.items() if name in _UNLOGGED_SET}
+    return values
 
 
 class Sheet:
     """A mutable working copy of a :class:`State` for the length of one move (its log is
-    written from the events when read: see :class:`_Told`)."""
+    written from the events when read: see :class:`_Told`).
+
+    It is made and frozen by copying ``__dict__`` whole (a state's fields are its
+    ``__dict__``'s entries, made by :meth:`freeze` or by ``State(...)`` with every field),
+    not field by field: the forty fields read one by one were a tenth of a move. Its
+    ``events`` and ``read`` stay the state's as the move began: what the move adds goes
+    to ``recorded`` and ``consulted`` (through :meth:`record` and :meth:`consult`), joined
+    to them when frozen."""
 
     def __init__(self, state: State):
-        sheet = self.__dict__
-        sheet.update(zip(_UNLOGGED, _every_field(state.__dict__)))
-        for name in _GROWING:
-            sheet[name] = list(sheet[name])
-        self.told_from = told_from(state)
-        self.draws = 0  # numbers drawn during this move (a separate stream each)
+        values = _fields_only(state.__dict__.copy())
+        values["recorded"], values["consulted"] = [], []
+        values["told_from"] = told_from(state)
+        values["draws"] = 0  # numbers drawn during this move (a separate stream each)
+        self.__dict__ = values
 
     def freeze(self) -> State:
         """The state this move has reached."""
-        values = dict(zip(_UNLOGGED, _every_field(self.__dict__)))
-        for name in _GROWING:
-            values[name] = tuple(values[name])
+        values = self.__dict__.copy()
+        for name, added in _GROWING:
+            values[name] = tuple(values[name]) + tuple(values[added])
+        for name in _SHEET_ONLY:
+            del values[name]
+        values = _fields_only(values)
         values["_told_from"] = self.told_from
         made = _new(State)
-        made.__dict__.update(values)
+        _set(made, "__dict__", values)  # a frozen class refuses `made.__dict__ = ...`; a copy is made at
+        # once, where filling an empty __dict__ inserts the forty fields one by one
         return made
 
     def record(self, event: Event) -> None:
         """Note ``event`` (the log tells it when read)."""
-        self.events.append(event)
+        self.recorded.append(event)
 
     def consult(self, paragraph: str) -> None:
         """Note a paragraph read or a rule consulted, for the trail."""
-        self.read.append(paragraph)
+        self.consulted.append(paragraph)
 
     def push(self, *frames: Frame) -> None:
         """Frames run last-pushed first: push what happens last first."""
@@ -285,24 +309,35 @@ class Sheet:
     @property
     def party(self) -> tuple[Character, ...]:
         """Everyone with Holmes now: Holmes, Watson (unless away), friends and allies."""
+        known = _party_known
+        if (known[0] is self.holmes and known[1] is self.watson and known[2] is self.friends
+                and known[3] is self.allies and known[4] is self.away):
+            return known[5]
         people = [self.holmes]
         if self.watson is not None and "Watson" not in self.away:
             people.append(self.watson)
         people += [f for f in self.friends if f.name not in self.away]
         people += list(self.allies)
-        return tuple(p for p in people if p.able)
+        party = tuple(p for p in people if p.able)
+        _remember_party(self.holmes, self.watson, self.friends, self.allies, self.away, party)
+        return party
 
     def group_trait(self, trait: str) -> int:
         """The group's total level in a trait (R004)."""
         return sum(p.trait(trait) for p in self.party)
 
     def group_traits(self) -> dict[str, int]:
-        """The group's total level in every trait anyone has."""
+        """The group's total level in every trait anyone has (a new dict, the caller's own)."""
+        party = self.party
+        known = _traits_known
+        if known[0] is party:
+            return dict(known[1])
         totals: dict[str, int] = {}
-        for person in self.party:
+        for person in party:
             for trait, level in person.traits:
                 totals[trait] = totals.get(trait, 0) + level
-        return totals
+        _remember_traits(party, totals)
+        return dict(totals)
 
     def set_person(self, person: Character) -> None:
         """Put an updated character back where they belong."""
@@ -314,3 +349,21 @@ class Sheet:
             self.friends = tuple(person if f.name == person.name else f for f in self.friends)
         else:
             self.allies = tuple(person if a.name == person.name else a for a in self.allies)
+
+
+# The party and its traits, remembered for the last sheet that asked (a move asks several
+# times, and the next move mostly asks about the same people). The key is who is there,
+# by identity: characters and the tuples holding them are immutable, and kept alive here,
+# so the same objects always make the same party.
+_party_known: tuple = (object(),) * 6
+_traits_known: tuple = (object(), {})
+
+
+def _remember_party(*known) -> None:
+    global _party_known
+    _party_known = known
+
+
+def _remember_traits(party: tuple, totals: dict) -> None:
+    global _traits_known
+    _traits_known = (party, totals)
