@@ -26,19 +26,36 @@ def face_up_traits(table: State | View) -> frozenset[str]:
 def slots(state: State) -> tuple[Slot, ...]:
     """:func:`places` of ``state``'s display, worked out once per state (and carried on by
     the moves that keep the display)."""
-    return remembered(state, "slots", lambda: places(state.display))
+    return _fact(state, "slots", _places_of)
 
 
 def face_up(state: State) -> frozenset[str]:
     """:func:`face_up_traits` of ``state``, worked out once per state (and carried on by the
     moves: a reveal adds its trait, a slap keeps them, a new round has none)."""
-    return remembered(state, "up", lambda: face_up_traits(state))
+    return _fact(state, "up", face_up_traits)
 
 
 def proof(state: State) -> tuple[Slot, ...]:
     """:func:`correct_slots` of ``state``, worked out once per state (and carried on by a
     wrong slap, which changes no card)."""
-    return remembered(state, "right", lambda: proven_slots(state.display, face_up(state), state.false_alibi))
+    return _fact(state, "right", _proof_of)
+
+
+def _fact(state: State, key: str, work_out) -> object:
+    """``work_out(state)``, kept with ``engine.remembered``; read straight from where it keeps
+    it when it is there (a few times a move: no closure made for a value already known)."""
+    memo = state.__dict__.get("_remembered")  # where engine.remembered keeps what it knows
+    if memo is not None and key in memo:
+        return memo[key]
+    return remembered(state, key, lambda: work_out(state))
+
+
+def _places_of(state: State) -> tuple[Slot, ...]:
+    return places(state.display)
+
+
+def _proof_of(state: State) -> tuple[Slot, ...]:
+    return proven_slots(state.display, face_up(state), state.false_alibi)
 
 
 def uncleared_slots(display: Sequence[Suspect | None], traits: Iterable[str]) -> tuple[int, ...]:

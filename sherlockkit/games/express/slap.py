@@ -46,7 +46,8 @@ def _win(state: State, player: int, slot: Slot) -> State:
     place refilled from the deck; a false alibi's slap also takes the deck's next card."""
     deck = list(state.suspect_deck)
     display = list(state.display)
-    by_false_alibi = slot != culprit(state)  # right only because a false alibi points there
+    # Right only because a false alibi points there (without one, a right slot is the culprit's).
+    by_false_alibi = state.false_alibi is not None and slot != culprit(state)
     suspect = None if slot == DECK else display[slot]
     if slot == DECK:
         taken = [deck.pop(0)]

@@ -188,15 +188,16 @@ def successor(state: State, carried: dict | None = None, **changes) -> State:
     derived data but what ``carried`` gives (what ``engine.recalled`` then reads: the
     facts a move knows to hold on the new table; a dict of its own, which the new table
     adds to)."""
-    if not _FIELD_NAMES.issuperset(changes):
-        raise TypeError(f"State has no field {sorted(set(changes) - _FIELD_NAMES)[0]!r}")
     now = state.__dict__.copy()
     if len(now) != len(_FIELD_NAMES):  # drop what it remembered (engine's memo, the cached log)
         now.pop("_remembered", None)
         now.pop("log", None)
-        if len(now) != len(_FIELD_NAMES):
-            now = {name: value for name, value in now.items() if name in _FIELD_NAMES}
     now.update(changes)
+    if len(now) != len(_FIELD_NAMES):  # a change that is no field, or something else kept
+        unknown = set(changes) - _FIELD_NAMES
+        if unknown:
+            raise TypeError(f"State has no field {sorted(unknown)[0]!r}")
+        now = {name: value for name, value in now.items() if name in _FIELD_NAMES}
     if carried:
         now["_remembered"] = carried  # where engine.remembered keeps it
     made = _new_object(State)
