@@ -10,7 +10,7 @@ from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.arrests import arrest, inspect
 from sherlockkit.games.cardgame.cards import ALIBI, I_SUSPECT, INSPECTOR, WATSON
-from sherlockkit.games.cardgame.hands import draw_cards, next_player, record, take, turn_to
+from sherlockkit.games.cardgame.hands import drawing, left_of, next_player, record, turn_to, without
 from sherlockkit.games.cardgame.state import PASSING, PLAY, Answered, CardsWentRound, Drew, PassChosen, State
 
 #: cards the named player draws on taking the card
@@ -25,14 +25,16 @@ def answer(state: State, alibi: bool) -> State:
     looks through the hand, an Arrest arrests."""
     pending = state.pending
     by, target, card = pending.by, pending.target, pending.card
-    state = record(evolve(state, phase=PLAY, pending=None), Answered(target, card, alibi))
+    answered = Answered(target, card, alibi)
     if alibi:
-        state = take(state, target, ALIBI)
-        state = evolve(state, played=state.played + (ALIBI,), top=legality.next_top(state.top, ALIBI), idle=0)
-        return _start_passing(state, resume=(by + 1) % state.players)
+        state = record(state, answered, hands=without(state, target, ALIBI), played=state.played + (ALIBI,),
+                       top=legality.next_top(state.top, ALIBI), idle=0, phase=PLAY, pending=None)
+        return _start_passing(state, resume=left_of(state, by))
     if card in DRAWS:
-        state, drawn = draw_cards(state, target, DRAWS[card])
-        state = record(state, Drew(target, drawn, card))
+        changes, drawn = drawing(state, target, DRAWS[card])
+        state = record(state, answered, Drew(target, drawn, card), **changes, phase=PLAY, pending=None)
+    else:
+        state = record(state, answered, phase=PLAY, pending=None)
     if card == WATSON:
         return inspect(state, by, target, WATSON)
     if pending.arrest:
@@ -43,18 +45,18 @@ def answer(state: State, alibi: bool) -> State:
 def pass_card(state: State, player: int, card: str) -> State:
     """``player`` has chosen ``card`` to pass. Once everyone holding cards has chosen, the
     cards move together, each to the next player on the left, and play resumes."""
-    state = record(evolve(state, passing=replace_at(state.passing, player, card)), PassChosen(player))
-    if any(state.passing[p] is None and state.hands[p] for p in range(state.players)):
-        return state
+    passing = replace_at(state.passing, player, card)
+    if any(passing[p] is None and state.hands[p] for p in range(state.players)):
+        return record(state, PassChosen(player), passing=passing)
     hands = [list(h) for h in state.hands]
-    for p, c in enumerate(state.passing):
+    for p, c in enumerate(passing):
         if c is not None:
             hands[p].remove(c)
-    for p, c in enumerate(state.passing):
+    for p, c in enumerate(passing):
         if c is not None:
-            hands[(p + 1) % state.players].append(c)
-    state = evolve(state, hands=tuple(tuple(h) for h in hands), passing=(), phase=PLAY)
-    return turn_to(record(state, CardsWentRound()), state.resume)
+            hands[left_of(state, p)].append(c)
+    return record(state, PassChosen(player), CardsWentRound(), hands=tuple(tuple(h) for h in hands), passing=(),
+                  phase=PLAY, turn=state.resume)
 
 
 def _start_passing(state: State, resume: int) -> State:

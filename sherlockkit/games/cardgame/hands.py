@@ -66,14 +66,20 @@ def end_hand(state: State, how: str, who: int | None = None, caught: int | None 
 
 # --- small steps --------------------------------------------------------------------------------------
 
-def record(state: State, *events: Event) -> State:
-    """The table with ``events`` added to what happened."""
-    return evolve(state, events=state.events + events)
+def record(state: State, *events: Event, **changes) -> State:
+    """The table with ``changes`` made to its fields and ``events`` added to what happened
+    (one new state: a move's steps are gathered into as few as they can be)."""
+    return evolve(state, events=state.events + events, **changes)
+
+
+def left_of(state: State, player: int) -> int:
+    """The player on the left of ``player``, who plays after them."""
+    return (player + 1) % state.players
 
 
 def next_player(state: State, after: int) -> State:
     """The turn passed to the player on the left of ``after``."""
-    return turn_to(state, (after + 1) % state.players)
+    return turn_to(state, left_of(state, after))
 
 
 def turn_to(state: State, player: int) -> State:
@@ -83,12 +89,24 @@ def turn_to(state: State, player: int) -> State:
 
 def take(state: State, player: int, card: str) -> State:
     """One ``card`` gone from ``player``'s hand."""
+    return evolve(state, hands=without(state, player, card))
+
+
+def without(state: State, player: int, card: str) -> tuple[tuple[str, ...], ...]:
+    """Every hand, with one ``card`` gone from ``player``'s."""
     hand = list(state.hands[player])
     hand.remove(card)
-    return evolve(state, hands=replace_at(state.hands, player, tuple(hand)))
+    return replace_at(state.hands, player, tuple(hand))
 
 
 def draw_cards(state: State, player: int, k: int) -> tuple[State, int]:
     """``player`` draws ``k`` cards (as many as the pile has); and how many they drew."""
+    changes, drawn = drawing(state, player, k)
+    return evolve(state, **changes), drawn
+
+
+def drawing(state: State, player: int, k: int) -> tuple[dict, int]:
+    """What ``player`` drawing ``k`` cards (as many as the pile has) changes -- the pile
+    and the hands, as fields of the table -- and how many they draw."""
     taken, rest = state.pile[:k], state.pile[k:]
-    return evolve(state, pile=rest, hands=replace_at(state.hands, player, state.hands[player] + taken)), len(taken)
+    return {"pile": rest, "hands": replace_at(state.hands, player, state.hands[player] + taken)}, len(taken)

@@ -10,9 +10,11 @@ from sherlockkit.engine import chance, evolve, replace_at
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.arrests import inspect
 from sherlockkit.games.cardgame.cards import (
-    AFOOT, ARREST, CLUE, DISGUISE, HOLMES, INSPECTOR, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG,
+    ARREST, CLUE, DISGUISE, HOLMES, INSPECTOR, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG,
 )
-from sherlockkit.games.cardgame.hands import COLD_END, ESCAPE_END, draw_cards, end_hand, next_player, record, take
+from sherlockkit.games.cardgame.hands import (
+    COLD_END, ESCAPE_END, drawing, end_hand, left_of, next_player, record, without,
+)
 from sherlockkit.games.cardgame.state import (
     ALIBI_WINDOW, DRAWN, PLAY, CardPlayed, Drew, Escaped, FogRedeal, HandsSwapped, Kept, Looked, PassedTurn,
     Peek, Pending, Play, State, TelegramReceived, TrailCold,
@@ -26,45 +28,44 @@ def play_card(state: State, action: Play) -> State:
     """The table after ``action.player`` lays ``action.card``, and what the card does."""
     me, card, target = action.player, action.card, action.target
     under = state.top
-    state = take(state, me, card)
-    state = evolve(state, played=state.played + (card,), top=legality.next_top(under, card), phase=PLAY,
-                   drawn=None, idle=0)
+    laid = {"hands": without(state, me, card), "played": state.played + (card,),
+            "top": legality.next_top(under, card), "drawn": None, "idle": 0}
     if card in legality.ANSWERED_BY_ALIBI:
         # the card waits for its target's answer; an Inspector laid on Scotland Yard arrests
         arrests = card == ARREST or (card == INSPECTOR and under.card == SCOTLAND_YARD)
-        state = record(state, CardPlayed(me, card, target, arrests))
-        return evolve(state, phase=ALIBI_WINDOW, pending=Pending(card, me, target, under, arrests))
-    state = record(state, CardPlayed(me, card, target))
-    nxt = (me + 1) % state.players
+        return record(state, CardPlayed(me, card, target, arrests), **laid, phase=ALIBI_WINDOW,
+                      pending=Pending(card, me, target, under, arrests))
+    if card == HOLMES:
+        return inspect(record(state, CardPlayed(me, card, target), **laid, phase=PLAY), me, target, HOLMES)
+    # Any other card passes the turn on once it has done its work below; no work reads
+    # whose turn it is, so the turn is passed in the same step as the card is laid.
+    nxt = left_of(state, me)
+    state = record(state, CardPlayed(me, card, target), **laid, phase=PLAY, turn=nxt)
     if card == THICK_FOG:
         state = record(_fog(state), FogRedeal())
     elif card == SCOTLAND_YARD:
-        state, drawn = draw_cards(state, nxt, 2)
-        state = record(state, Drew(nxt, drawn, SCOTLAND_YARD))
+        changes, drawn = drawing(state, nxt, 2)
+        state = record(state, Drew(nxt, drawn, SCOTLAND_YARD), **changes)
     elif card == TELEGRAM:
         points = state.scoring.telegram
-        state = evolve(state, scores=replace_at(state.scores, nxt, state.scores[nxt] + points),
+        state = record(state, TelegramReceived(nxt, points),
+                       scores=replace_at(state.scores, nxt, state.scores[nxt] + points),
                        telegrams=replace_at(state.telegrams, nxt, state.telegrams[nxt] + points))
-        state = record(state, TelegramReceived(nxt, points))
     elif card == CLUE:
         state = _look(state, me, (me - 1) % state.players, CLUE)
     elif card == DISGUISE:
         state = _look(state, me, target, DISGUISE)
-    elif card == HOLMES:
-        return inspect(state, me, target, HOLMES)
     elif card == MYCROFT:
         hands = replace_at(state.hands, me, state.hands[target])
-        state = record(evolve(state, hands=replace_at(hands, target, state.hands[me])), HandsSwapped(me, target))
-    elif card == AFOOT:
-        pass  # it opens the hand, and does nothing else
-    return next_player(state, me)
+        state = record(state, HandsSwapped(me, target), hands=replace_at(hands, target, state.hands[me]))
+    return state  # the opening card, a movement or a place other than Scotland Yard: nothing more
 
 
 def go_out(state: State, me: int) -> State:
     """``me`` puts down their Villains, every card they hold: they escape and the hand ends."""
     villains = state.hands[me]
-    state = evolve(state, hands=replace_at(state.hands, me, ()), played=state.played + villains)
-    return end_hand(record(state, Escaped(me, villains)), ESCAPE_END, me)
+    state = record(state, Escaped(me, villains), hands=replace_at(state.hands, me, ()), played=state.played + villains)
+    return end_hand(state, ESCAPE_END, me)
 
 
 def draw(state: State, me: int) -> State:
@@ -73,18 +74,18 @@ def draw(state: State, me: int) -> State:
     it does. With the pile empty they pass instead; when everyone has passed in a row,
     the trail goes cold and the hand ends."""
     if not state.pile:
-        state = record(evolve(state, idle=state.idle + 1), PassedTurn(me))
+        state = record(state, PassedTurn(me), idle=state.idle + 1)
         if state.idle >= state.players:
             return end_hand(record(state, TrailCold()), COLD_END)
         return next_player(state, me)
     card = state.pile[0]
-    state, _ = draw_cards(state, me, 1)
-    return record(evolve(state, phase=DRAWN, drawn=card), Drew(me, 1, Drew.ON_TURN))
+    changes, _ = drawing(state, me, 1)
+    return record(state, Drew(me, 1, Drew.ON_TURN), **changes, phase=DRAWN, drawn=card)
 
 
 def keep(state: State, me: int) -> State:
     """``me`` keeps the card just drawn; the next player plays."""
-    return next_player(record(evolve(state, phase=PLAY, drawn=None), Kept(me)), me)
+    return record(state, Kept(me), phase=PLAY, drawn=None, turn=left_of(state, me))
 
 
 def _fog(state: State) -> State:

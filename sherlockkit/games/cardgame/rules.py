@@ -78,7 +78,7 @@ def _moves(state: State, player: int) -> tuple[Action, ...]:
 def play(state: State, action: Action) -> State:
     """The table after ``action``; :class:`IllegalAction` (a sentence) if the rules forbid it."""
     check_action(action, ACTIONS, state.players)
-    if state.finished or action not in legal_actions(state, action.player):
+    if state.finished or action not in _moves(state, action.player):
         raise IllegalAction(why_illegal(state, action))
     before, state = state, evolve(state, step=state.step + 1)
     me = action.player
@@ -139,7 +139,11 @@ def _public(state: State) -> dict:
 
 def _seen(state: State, player: int) -> tuple:
     """The events ``player`` may see: all but the others' peeks into a hand."""
-    return remembered(state, ("seen", player), lambda: _visible(state.events, player))
+    seen = remembered(state, "seen", dict)  # seat -> the events it may see, as far as asked
+    events = seen.get(player)
+    if events is None:
+        events = seen[player] = _visible(state.events, player)
+    return events
 
 
 def _visible(events: tuple, player: int) -> tuple:
@@ -149,20 +153,19 @@ def _visible(events: tuple, player: int) -> tuple:
 def _carry_seen(before: State, after: State) -> None:
     """Hand on to ``after`` the events each player could see in ``before`` (the state
     ``after`` came from), adding only the new ones: a view costs no pass over the game's
-    whole history. Nothing is handed on if ``after``'s events do not continue ``before``'s."""
+    whole history. Every step of a move adds its events at the end (``hands.record``), so
+    ``after``'s events continue ``before``'s when ``before``'s last one is still in its
+    place (each event is an object of its own); if not, nothing is handed on."""
+    seen = recalled(before, "seen")
     old, new = before.events, after.events
-    if new[:len(old)] != old:
+    if not seen or not old or len(new) < len(old) or new[len(old) - 1] is not old[-1]:
         return
     added = new[len(old):]
-    private = any(isinstance(e, Peek) for e in added)
-    for player in range(before.players):
-        seen = recalled(before, ("seen", player))
-        if seen is not None:
-            _hand_on(after, player, seen, _visible(added, player) if private else added)
-
-
-def _hand_on(after: State, player: int, seen: tuple, added: tuple) -> None:
-    remembered(after, ("seen", player), lambda: seen + added)
+    if Peek in map(type, added):  # a peek is hidden from the others
+        carried = {player: events + _visible(added, player) for player, events in seen.items()}
+    else:
+        carried = {player: events + added for player, events in seen.items()}
+    remembered(after, "seen", lambda: carried)
 
 
 _new = object.__new__
