@@ -20,7 +20,11 @@ def roll_dice(sheet: Sheet, count: int) -> tuple[int, ...]:
     streams :func:`draw` gives for ``"die"``, read as ``randint(1, 6)`` reads them)."""
     seed, step, first = sheet.seed, sheet.step, sheet.draws
     sheet.draws = first + count
-    return tuple(die(chance(seed, step, f"die {n}")) for n in range(first, first + count))
+    if count == 1:  # nearly every roll is 1d6 or 2d6: no loop around one or two dice
+        return (die(chance(seed, step, f"die {first}")),)
+    if count == 2:
+        return die(chance(seed, step, f"die {first}")), die(chance(seed, step, f"die {first + 1}"))
+    return tuple([die(chance(seed, step, f"die {n}")) for n in range(first, first + count)])
 
 
 def draw(sheet: Sheet, what: str) -> random.Random:

@@ -87,6 +87,9 @@ ROLL_NAMES = {
 
 def label(roll: agenda.DiceRoll) -> str:
     """A roll's name on the dice tray and in the Luck offer: ``"Explore (2d6+1)"``."""
+    name = ROLL_NAMES.get(type(roll))  # a name for the kind (the encounter's rolls: the most made)
+    if name is not None:
+        return name
     if isinstance(roll, agenda.ActionRoll):
         return f"{ACTION_NAMES[roll.action]} (2d6{roll.modifier:+d})"
     if isinstance(roll, agenda.SkillRoll):
