@@ -87,11 +87,6 @@ def turn_to(state: State, player: int) -> State:
     return evolve(state, turn=player, phase=PLAY)
 
 
-def take(state: State, player: int, card: str) -> State:
-    """One ``card`` gone from ``player``'s hand."""
-    return evolve(state, hands=without(state, player, card))
-
-
 def without(state: State, player: int, card: str) -> tuple[tuple[str, ...], ...]:
     """Every hand, with one ``card`` gone from ``player``'s."""
     hand = list(state.hands[player])
