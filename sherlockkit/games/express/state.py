@@ -1,7 +1,8 @@
 """The shapes of Sherlock Express: its moves, its table, what a player sees, and events.
 
 Nothing here is a rule. ``rules`` says which moves are allowed; ``reveal``, ``slap`` and
-``rounds`` say what they do; ``narration`` turns the events into the log's sentences.
+``rounds`` say what they do (each making the next table with :func:`successor`);
+``narration`` turns the events into the log's sentences.
 """
 
 from __future__ import annotations
