@@ -366,31 +366,43 @@ def maker(cls: type) -> Callable[..., Any]:
     return space[f"make_{cls.__name__}"]
 
 
-def evolve(obj: Any, **changes: Any) -> Any:
+def evolve(obj: Any, known: Mapping[Any, Any] | None = None, /, **changes: Any) -> Any:
     """``obj`` (a frozen dataclass) with the fields in ``changes`` set anew: what
     ``dataclasses.replace`` returns, without reading every field and running __init__.
     What a state remembers beside its fields (a cached log, the views it has given) is not
-    carried over."""
-    cls = type(obj)
-    names = _plain_fields(cls)
+    carried over, but for ``known`` (key -> value): what a move knows still holds on the
+    table it makes (the same cards face up: the same places to slap), remembered as if
+    :func:`remembered` had worked it out. The caller answers for its truth; each game tests
+    what it carries against the slow way."""
+    names = _plain_fields(type(obj))
     if names is None:
-        return dataclasses.replace(obj, **changes)
-    if not names.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
-    made = object.__new__(cls)
-    now = made.__dict__
-    now.update(obj.__dict__)
-    if len(now) != len(names):  # drop what was remembered beside the fields
-        for key in [key for key in now if key not in names]:
-            del now[key]
-    now.update(changes)
+        made = dataclasses.replace(obj, **changes)
+    else:
+        now = obj.__dict__.copy()  # a plain object's fields are its __dict__'s entries
+        if len(now) != len(names):  # drop what was remembered beside the fields
+            now.pop(_MEMO, None)
+            if len(now) != len(names):
+                now = {key: value for key, value in now.items() if key in names}
+        now.update(changes)
+        if len(now) != len(names):  # a change that is no field of the class
+            raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
+        made = _new_object(type(obj))
+        _set_attribute(made, "__dict__", now)  # a frozen object's fields, set at once
+    if known:
+        made.__dict__[_MEMO] = dict(known)
     return made
+
+
+#: Where :func:`remembered` keeps what it computed for an object, beside its fields.
+_MEMO = "_remembered"
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 def recalled(obj: Any, key: Any, default: Any = None) -> Any:
     """What :func:`remembered` keeps for ``obj`` and ``key``, or ``default`` when nothing
     was computed yet (for a move that carries a state's derived data on to the next)."""
-    memo = obj.__dict__.get("_remembered")
+    memo = obj.__dict__.get(_MEMO)
     return default if memo is None else memo.get(key, default)
 
 
@@ -398,9 +410,9 @@ def remembered(obj: Any, key: Any, make: Callable[[], Any]) -> Any:
     """``make()``, computed once for the immutable ``obj`` and ``key`` and kept beside its
     fields (never compared, printed or saved, and not carried over by :func:`evolve`): for
     what a state's moves and views derive from it, asked for several times a move."""
-    memo = obj.__dict__.get("_remembered")
+    memo = obj.__dict__.get(_MEMO)
     if memo is None:
-        memo = obj.__dict__["_remembered"] = {}
+        memo = obj.__dict__[_MEMO] = {}
     elif key in memo:
         return memo[key]
     value = memo[key] = make()

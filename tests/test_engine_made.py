@@ -76,3 +76,17 @@ def test_a_constant_of_the_class_does_not_stop_it_being_made_directly():
 def test_an_argument_of_init_that_is_no_field_sends_the_class_through_its_init():
     assert engine.maker(Initialised) is Initialised
     assert engine.evolve(Initialised(1), who=4) == Initialised(4)
+
+
+def test_evolve_forgets_what_was_remembered_but_the_facts_it_is_told_still_hold():
+    note = Note("a", 2)
+    assert engine.remembered(note, "length", lambda: 1) == 1
+    later = engine.evolve(note, page=3)
+    assert later == Note("a", 3) and list(vars(later)) == ["text", "page", "tags"]
+    assert engine.recalled(later, "length") is None
+    known = engine.evolve(note, {"length": 1}, page=4)
+    assert known == Note("a", 4)
+    assert engine.remembered(known, "length", lambda: pytest.fail("a fact given is not worked out again")) == 1
+    assert engine.recalled(known, "width") is None
+    with pytest.raises(TypeError, match="Note has no field 'chapter'"):
+        engine.evolve(note, chapter=1)

@@ -12,7 +12,7 @@ import pytest
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.express import deduction, rules
-from sherlockkit.games.express.state import DECK, Reveal, Slap, State, View, successor
+from sherlockkit.games.express.state import DECK, Reveal, Slap, State, View
 from tests.random_play import random_game
 
 
@@ -83,22 +83,22 @@ def test_the_proof_of_every_table_met_is_the_rulebooks():
         assert deduction.proof(fresh) == _proof_afresh(state)
 
 
-def test_the_next_table_is_the_one_engine_evolve_makes_remembering_only_what_is_carried():
+def test_the_next_table_is_the_one_dataclasses_replace_makes_remembering_only_what_is_carried():
     rng = random.Random(8)
     for state in _games():
         rules.legal_actions(state)  # something remembered, as on any table played on
         state.log  # noqa: B018 -- and the log, cached beside the fields
         changes = {name: getattr(state, name) for name in rng.sample(sorted(FIELDS), 3)}
         changes["step"] = state.step + 1
-        made = successor(state, **changes)
-        assert made == engine.evolve(state, **changes) and type(made) is State
+        made = engine.evolve(state, **changes)
+        assert made == dataclasses.replace(state, **changes) and type(made) is State
         assert list(vars(made)) == [f.name for f in dataclasses.fields(State)]  # nothing remembered
-        carried = successor(state, {"up": frozenset({"tiger"})}, step=0)
+        carried = engine.evolve(state, {"up": frozenset({"tiger"})}, step=0)
         assert engine.recalled(carried, "up") == {"tiger"} and engine.recalled(carried, "slots") is None
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.step = 0
     with pytest.raises(TypeError, match="State has no field 'steps'"):
-        successor(state, steps=1)
+        engine.evolve(state, steps=1)
 
 
 def test_each_seat_sees_a_view_made_as_the_class_makes_it():

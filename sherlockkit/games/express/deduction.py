@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from sherlockkit.engine import remembered
+from sherlockkit.engine import recalled, remembered
 from sherlockkit.games.express.cards import Suspect
 from sherlockkit.games.express.state import DECK, Slot, State, View
 
@@ -42,12 +42,15 @@ def proof(state: State) -> tuple[Slot, ...]:
 
 
 def _fact(state: State, key: str, work_out) -> object:
-    """``work_out(state)``, kept with ``engine.remembered``; read straight from where it keeps
-    it when it is there (a few times a move: no closure made for a value already known)."""
-    memo = state.__dict__.get("_remembered")  # where engine.remembered keeps what it knows
-    if memo is not None and key in memo:
-        return memo[key]
+    """``work_out(state)``, kept with ``engine.remembered``; read with ``engine.recalled`` when
+    it is known (a few times a move: no closure made for a value already known)."""
+    known = recalled(state, key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known
     return remembered(state, key, lambda: work_out(state))
+
+
+_UNKNOWN = object()
 
 
 def _places_of(state: State) -> tuple[Slot, ...]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from sherlockkit.engine import IllegalAction, maker, replace_at
+from sherlockkit.engine import IllegalAction, evolve, maker, replace_at
 from sherlockkit.games.express.deduction import face_up, slots
 from sherlockkit.games.express.rounds import next_turn
-from sherlockkit.games.express.state import AlibiTurnedUp, State, successor
+from sherlockkit.games.express.state import AlibiTurnedUp, State
 
 _turned_up = maker(AlibiTurnedUp)
 
@@ -26,7 +26,7 @@ def turn_up(state: State, player: int) -> State:
     piles = replace_at(state.piles, player, pile[1:])
     event = _turned_up(player=player, trait=trait, repeated=repeated, false_alibi=false_alibi)
     # The same suspects in view: the same places to slap; the traits up, with this one.
-    return successor(
+    return evolve(
         state, {"slots": slots(state), "up": up if repeated else up | {trait}},
         step=state.step + 1, piles=piles,
         revealed=replace_at(state.revealed, player, state.revealed[player] + (trait,)),

@@ -7,9 +7,9 @@ round begins.
 
 from __future__ import annotations
 
-from sherlockkit.engine import chance, shuffled
+from sherlockkit.engine import chance, evolve, shuffled
 from sherlockkit.games.express.cards import ALIBIS, DISPLAY_SIZE, SUSPECTS
-from sherlockkit.games.express.state import GameWon, RoundBegun, State, successor
+from sherlockkit.games.express.state import GameWon, RoundBegun, State
 
 
 def deal(seed: int, names: tuple[str, ...], target: int | None, false_alibi_variant: bool) -> State:
@@ -58,13 +58,13 @@ def next_round(state: State, starter: int) -> State:
         best = max(scores)
         winners = tuple(p for p, s in enumerate(scores) if s == best)
         won = GameWon(winners, best, "target" if reached else "deck empty")
-        return successor(state, finished=True, turn=None, out=_NOBODY, false_alibi=None,
+        return evolve(state, finished=True, turn=None, out=_NOBODY, false_alibi=None,
                          events=state.events + (won,))
     seed, step = state.seed, state.step
     piles = [tuple(shuffled(chance(seed, step, f"pile {p}"), pile + face_up))
              for p, (pile, face_up) in enumerate(zip(state.piles, state.revealed))]
     number = state.round + 1
-    return successor(
+    return evolve(
         state, {"up": _NOBODY}, round=number, starter=starter, piles=tuple(piles),
         revealed=tuple(() for _ in piles), out=_NOBODY, false_alibi=None,
         turn=starter if piles[starter] else next_turn(tuple(piles), starter),

@@ -7,10 +7,10 @@ when everyone is out, the round is void and is played again.
 
 from __future__ import annotations
 
-from sherlockkit.engine import IllegalAction, maker, replace_at
+from sherlockkit.engine import IllegalAction, evolve, maker, replace_at
 from sherlockkit.games.express.deduction import culprit, face_up, proof, slots
 from sherlockkit.games.express.rounds import next_round
-from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slot, State, successor
+from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slot, State
 
 _accused = maker(Accused)
 
@@ -33,11 +33,11 @@ def accuse(state: State, player: int, slot: Slot) -> State:
     if len(out) == state.players:
         # Nobody can win this round any more: nobody scores, the display stays, and the
         # same player starts it again.
-        after = successor(state, step=state.step + 1, out=out,
+        after = evolve(state, step=state.step + 1, out=out,
                           events=state.events + (wrong, RoundVoid(state.round)))
         return next_round(after, starter=after.starter)
     # The same cards face up: the same proof, traits and places to slap.
-    return successor(state, {"right": right, "slots": slots(state), "up": face_up(state)},
+    return evolve(state, {"right": right, "slots": slots(state), "up": face_up(state)},
                      step=state.step + 1, out=out, events=state.events + (wrong,))
 
 
@@ -58,7 +58,7 @@ def _win(state: State, player: int, slot: Slot) -> State:
         taken.append(deck.pop(0))  # the variant's accusation is worth two cards
     event = _accused(player=player, slot=slot, suspect=suspect, right=True, by_false_alibi=by_false_alibi,
                      won=tuple(taken))
-    state = successor(state, step=state.step + 1, suspect_deck=tuple(deck), display=tuple(display),
+    state = evolve(state, step=state.step + 1, suspect_deck=tuple(deck), display=tuple(display),
                       won=replace_at(state.won, player, state.won[player] + tuple(taken)),
                       events=state.events + (event,))
     return next_round(state, starter=player)

@@ -1,13 +1,12 @@
 """The shapes of Sherlock Express: its moves, its table, what a player sees, and events.
 
 Nothing here is a rule. ``rules`` says which moves are allowed; ``reveal``, ``slap`` and
-``rounds`` say what they do (each making the next table with :func:`successor`);
-``narration`` turns the events into the log's sentences.
+``rounds`` say what they do; ``narration`` turns the events into the log's sentences.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, Union
 
@@ -171,39 +170,6 @@ class View:
     def log(self) -> tuple[str, ...]:
         """The events this player saw, as the log's sentences."""
         return _narrate(self.events, self.names)
-
-
-# --- the next table ------------------------------------------------------------------------
-# Every move makes a new State from the last one. engine.evolve does it for any dataclass;
-# for this one State, copying its field dict at once (and dropping what it remembered) and
-# handing it to the new object is about half the time, and a move is mostly this.
-
-_FIELD_NAMES = frozenset(f.name for f in fields(State))
-_new_object = object.__new__
-_set_attribute = object.__setattr__
-
-
-def successor(state: State, carried: dict | None = None, **changes) -> State:
-    """The table ``state`` with the fields in ``changes`` set anew: equal to
-    ``engine.evolve(state, **changes)`` and, like it, remembering nothing of ``state``'s
-    derived data but what ``carried`` gives (what ``engine.recalled`` then reads: the
-    facts a move knows to hold on the new table; a dict of its own, which the new table
-    adds to)."""
-    now = state.__dict__.copy()
-    if len(now) != len(_FIELD_NAMES):  # drop what it remembered (engine's memo, the cached log)
-        now.pop("_remembered", None)
-        now.pop("log", None)
-    now.update(changes)
-    if len(now) != len(_FIELD_NAMES):  # a change that is no field, or something else kept
-        unknown = set(changes) - _FIELD_NAMES
-        if unknown:
-            raise TypeError(f"State has no field {sorted(unknown)[0]!r}")
-        now = {name: value for name, value in now.items() if name in _FIELD_NAMES}
-    if carried:
-        now["_remembered"] = carried  # where engine.remembered keeps it
-    made = _new_object(State)
-    _set_attribute(made, "__dict__", now)
-    return made
 
 
 def _narrate(events, names) -> tuple[str, ...]:
