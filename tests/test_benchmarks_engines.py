@@ -38,3 +38,10 @@ def test_every_registered_game_is_measured_and_an_unknown_one_refused():
     assert bench._game_ids(["story", "express"]) == ["express", "story"]
     with pytest.raises(SystemExit, match="No such game: nope"):
         bench._game_ids(["nope"])
+
+
+def test_the_engines_own_time_is_its_three_parts_and_less_than_a_whole_move():
+    result = bench.random_moves(GAMES["express"].rules, budget=0.05)
+    parts = [bench.part_us(result, part) for part in ("legal", "play", "view")]
+    assert bench.engine_us(result) == sum(parts) and all(p > 0 for p in parts)
+    assert bench.engine_us(result) <= result["cpu_seconds"] / result["moves"] * 1e6
