@@ -14,10 +14,37 @@ other side's dice are drawn, never checked: ``combat.resolve_strike``). Its name
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, Mapping, dataclass_transform
 
 Effects = tuple  # a tuple of casebook effects (``{"sm": 1}``...), see ``effects.py``
+
+
+@dataclass_transform(frozen_default=True)
+def frozen(cls: type) -> type:
+    """``cls`` made a frozen dataclass, as ``@dataclass(frozen=True)`` makes it (the same
+    fields, equality, hash and repr, the same ``__init__`` signature), whose ``__init__``
+    writes the fields straight into the new object's ``__dict__``: the frozen dataclass's
+    own sets them one ``object.__setattr__`` call each, half the cost of making a frame,
+    an event or a roll, and a move makes some twenty. (Writing the ``__dict__`` is what
+    ``object.__setattr__`` does for a plain class; nothing else runs in that ``__init__``
+    when the class has no ``__post_init__``, no default factory and no ``init=False``
+    field, which is checked.)"""
+    cls = dataclass(frozen=True)(cls)
+    declared = fields(cls)
+    if not declared:
+        return cls
+    if hasattr(cls, "__post_init__") or any(not f.init or f.default_factory is not MISSING for f in declared):
+        raise TypeError(f"{cls.__name__}: @frozen takes plain fields only")
+    signature = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in declared)
+    writes = "".join(f"\n    fields[{f.name!r}] = {f.name}" for f in declared)
+    space = {f"_default_{f.name}": f.default for f in declared if f.default is not MISSING}
+    exec(f"def __init__(self, {signature}):\n    fields = self.__dict__{writes}", space)  # noqa: S102
+    init = space["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__, init.__annotations__ = cls.__init__.__doc__, cls.__init__.__annotations__
+    cls.__init__ = init
+    return cls
 
 
 class Frame:
@@ -33,24 +60,24 @@ class DiceRoll:
 # --- the turn (R007, R008) --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class StartTurn(Frame):
     """R007: a turn begins: the action is chosen, unless a trap holds Holmes."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Encounter(Frame):
     """R008: the turn's encounter roll (``waiting``: the turn's action was Wait)."""
 
     waiting: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class EndTurn(Frame):
     """The turn is over: the next begins, or the case is lost after the last."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Rest(Frame):
     """R007f: healing in turn; ``healers`` by name, best Medicine first, and the
     ``patients`` still to treat as (name, what ails them) pairs."""
@@ -59,7 +86,7 @@ class Rest(Frame):
     patients: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class RollOnLine(Frame):
     """An event of a kind (``"clue"``, ``"villain"``, ``"location_or_clue"``...): roll on
     that line of the adventure (a Villain event has rules of its own)."""
@@ -70,14 +97,14 @@ class RollOnLine(Frame):
 # --- paragraphs and their effects -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Read(Frame):
     """Read the paragraph ``pid`` and apply what it does."""
 
     pid: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ApplyEffects(Frame):
     """Apply ``effects`` (of paragraph ``pid``, or of a table row) in order."""
 
@@ -85,7 +112,7 @@ class ApplyEffects(Frame):
     effects: Effects
 
 
-@dataclass(frozen=True)
+@frozen
 class Offer(Frame):
     """A paragraph's choice waiting for the player: ``options`` as written in ``pid``."""
 
@@ -96,17 +123,17 @@ class Offer(Frame):
 # --- the Villain (R005b) and fights (R009a) -------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Cornered(Frame):
     """R005b option 3: the Villain is within reach, waiting for how the player closes in."""
 
 
-@dataclass(frozen=True)
+@frozen
 class FightRound(Frame):
     """R009a: one round of the fight on the table."""
 
 
-@dataclass(frozen=True)
+@frozen
 class FightEnd(Frame):
     """After a round in which nobody was hurt worse than Stunned: fight on or flee (a
     Wound, a Serious Wound or a death ends the fight as it is struck)."""
@@ -115,7 +142,7 @@ class FightEnd(Frame):
 # --- the campaign ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class StartCase(Frame):
     """A fresh case sheet for ``adventure``."""
 
@@ -125,14 +152,14 @@ class StartCase(Frame):
 # --- rolls -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Check(Frame):
     """Roll the dice for ``roll`` (then, with Luck left, offer to roll again)."""
 
     roll: DiceRoll
 
 
-@dataclass(frozen=True)
+@frozen
 class AwaitLuck(Frame):
     """``roll`` has fallen as ``dice``; the player keeps it or spends Luck to roll again."""
 
@@ -140,7 +167,7 @@ class AwaitLuck(Frame):
     dice: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionRoll(DiceRoll):
     """R007a-e: 2d6 on the action's table, plus ``modifier`` (Seek Information through
     ``channel``, if one was chosen)."""
@@ -151,7 +178,7 @@ class ActionRoll(DiceRoll):
     channel: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class EncounterRoll(DiceRoll):
     """R008: 2d6 against the turn's ``threshold`` (Wait adds its bonus)."""
 
@@ -160,19 +187,19 @@ class EncounterRoll(DiceRoll):
     waiting: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class EncounterTypeRoll(DiceRoll):
     """R008: the d6 that picks the encounter's column."""
 
 
-@dataclass(frozen=True)
+@frozen
 class LineRoll(DiceRoll):
     """R006: the d6 on one of the adventure's lines."""
 
     line: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SkillRoll(DiceRoll):
     """R004: a Quality or Trait roll ``spec`` of paragraph ``pid``, then its ``success``
     or ``failure`` effects; ``label`` names it on the dice tray."""
@@ -185,17 +212,17 @@ class SkillRoll(DiceRoll):
     label: str
 
 
-@dataclass(frozen=True)
+@frozen
 class MotiveRoll(DiceRoll):
     """R005a: the d6 that picks the Villain's Motive."""
 
 
-@dataclass(frozen=True)
+@frozen
 class VillainRoll(DiceRoll):
     """R005a: the d6 on the adventure's Villain line."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TableRoll(DiceRoll):
     """A d6 on one of ``tables.D6_TABLES`` (``table``), for paragraph ``pid``."""
 
@@ -203,14 +230,14 @@ class TableRoll(DiceRoll):
     pid: str
 
 
-@dataclass(frozen=True)
+@frozen
 class AllyStaysRoll(DiceRoll):
     """R007e 3: does ``name`` stay with the case?"""
 
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class HealingRoll(DiceRoll):
     """R007f: ``healer``'s Medicine roll for ``patient``'s ``need``; ``healers`` and the
     ``patients`` after this one are who is left to try and to treat."""
@@ -223,14 +250,14 @@ class HealingRoll(DiceRoll):
     patients: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class DeductionRoll(DiceRoll):
     """R005b 1: 2d6 plus the Villain's Brains against Holmes's Brains plus SM."""
 
     DICE = 2
 
 
-@dataclass(frozen=True)
+@frozen
 class EscapeRoll(DiceRoll):
     """R009a: Holmes's Bravery roll to escape, less his Running."""
 
@@ -239,7 +266,7 @@ class EscapeRoll(DiceRoll):
     running: int
 
 
-@dataclass(frozen=True)
+@frozen
 class StrikeRoll(DiceRoll):
     """R009a: ``ours`` strikes at ``theirs`` (the opponent's die is drawn, not offered)."""
 

@@ -12,8 +12,9 @@ longer than the usual 400 lines though each is only a few lines of declaration; 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from sherlockkit.games.story.agenda import frozen
 
 
 class Event:
@@ -23,7 +24,7 @@ class Event:
 # --- dice and choices ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class RollMade(Event):
     """A roll is final: what it was for, the dice, their total and what it gave."""
 
@@ -34,7 +35,7 @@ class RollMade(Event):
     rerolled: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionChosen(Event):
     """R007: the turn's action (Seek Information through ``channel``, if one)."""
 
@@ -42,7 +43,7 @@ class ActionChosen(Event):
     channel: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class OptionChosen(Event):
     """The player took the option ``label`` of paragraph ``paragraph``'s choice."""
 
@@ -50,14 +51,14 @@ class OptionChosen(Event):
     label: str
 
 
-@dataclass(frozen=True)
+@frozen
 class VillainWayChosen(Event):
     """R005b option 3: how the player closes in (``"deduction"``, ``"hide_follow"``, ``"fight"``)."""
 
     way: str
 
 
-@dataclass(frozen=True)
+@frozen
 class FightOrFlee(Event):
     """R009a: after a round, the player fights on or tries to escape."""
 
@@ -67,19 +68,19 @@ class FightOrFlee(Event):
 # --- the turn ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnStarted(Event):
     """R007: turn ``turn`` begins."""
 
     turn: int
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnTrapped(Event):
     """A trap holds Holmes: this turn has no action."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionRolled(Event):
     """R007a-e: the action's 2d6 ``roll`` plus ``modifier`` read the table's ``row``."""
 
@@ -89,7 +90,7 @@ class ActionRolled(Event):
     row: str
 
 
-@dataclass(frozen=True)
+@frozen
 class EncounterRolled(Event):
     """R008: the encounter roll (Wait's bonus included) against the turn's threshold."""
 
@@ -98,7 +99,7 @@ class EncounterRolled(Event):
     happens: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class EncounterTypeRolled(Event):
     """R008: the type die, less ``shift``, picks the kind of event on ``line``."""
 
@@ -107,7 +108,7 @@ class EncounterTypeRolled(Event):
     line: str
 
 
-@dataclass(frozen=True)
+@frozen
 class LineRolled(Event):
     """R006: a d6 on the adventure's ``line`` leads to ``paragraph``."""
 
@@ -116,7 +117,7 @@ class LineRolled(Event):
     paragraph: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TableRolled(Event):
     """A d6 on one of ``tables.D6_TABLES`` read the row ``row``."""
 
@@ -125,7 +126,7 @@ class TableRolled(Event):
     row: str
 
 
-@dataclass(frozen=True)
+@frozen
 class RollTested(Event):
     """R004: a Quality or Trait roll (``label``) came to ``total`` and ``passed`` or not."""
 
@@ -134,7 +135,7 @@ class RollTested(Event):
     passed: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class BonusEarned(Event):
     """R007c-e: +``amount`` to ``action`` if it is chosen next turn."""
 
@@ -142,24 +143,24 @@ class BonusEarned(Event):
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class InvestigateAllowed(Event):
     """Investigate may be chosen next turn."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TrapSprung(Event):
     """A trap: the next turn has no action."""
 
 
-@dataclass(frozen=True)
+@frozen
 class FoundOut(Event):
     """R007d 4: found out seeking information (through ``channel``, closed for the case)."""
 
     channel: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class Healing(Event):
     """R007f: ``healer``'s Medicine roll (``roll`` + ``level`` against ``target``) on
     ``patient``'s ``need``, in a Rest turn or after a fight (R009b reuses the step)."""
@@ -173,7 +174,7 @@ class Healing(Event):
     healed: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class TimeRanOut(Event):
     """R007: the last turn has passed without an arrest."""
 
@@ -181,7 +182,7 @@ class TimeRanOut(Event):
 # --- paragraphs, SM and Luck ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class ParagraphRead(Event):
     """A paragraph of the casebook is read."""
 
@@ -189,7 +190,7 @@ class ParagraphRead(Event):
     title: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ClueRevisited(Event):
     """R008: a clue read again: something missed is spotted (+1 SM) or nothing new."""
 
@@ -197,7 +198,7 @@ class ClueRevisited(Event):
     spotted: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class SMChanged(Event):
     """The Solve Modifier went from ``before`` to ``after``: ``change`` asked (never below
     0), and why (``"paragraph"``, ``"villain"``, ``"spent"``, ``"case lost"``, ``"new case"``)."""
@@ -208,7 +209,7 @@ class SMChanged(Event):
     why: str
 
 
-@dataclass(frozen=True)
+@frozen
 class LuckChanged(Event):
     """Luck went from ``before`` to ``after``: ``change`` asked (never below 0), and why
     (``"paragraph"``, ``"reroll"``, ``"ally joins"``, ``"killed"``, ``"wounded"``,
@@ -220,7 +221,7 @@ class LuckChanged(Event):
     why: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ItemCarried(Event):
     """A piece of equipment is carried by ``holder`` (``None``: nobody is left to)."""
 
@@ -235,7 +236,7 @@ NothingWhy = Literal[
     "no inspector"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Nothing(Event):
     """An action or effect that finds nothing to act on; ``name`` is whom or what it is about."""
 
@@ -246,7 +247,7 @@ class Nothing(Event):
 # --- people (R002, R009b) ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class AllyJoined(Event):
     """R002: ``name`` joins as an Ally (+1 Luck, to ``luck``)."""
 
@@ -254,7 +255,7 @@ class AllyJoined(Event):
     luck: int
 
 
-@dataclass(frozen=True)
+@frozen
 class AllyStays(Event):
     """R007e 3: ``name`` stays with the case (on ``die``)."""
 
@@ -262,7 +263,7 @@ class AllyStays(Event):
     die: int
 
 
-@dataclass(frozen=True)
+@frozen
 class LeftCase(Event):
     """``name`` leaves the case for good: ``why`` is ``"leaves"`` (they decide to),
     ``"own trail"`` (R007e 3) or ``"seriously wounded"`` (R009b, costing ``lost`` Luck,
@@ -274,19 +275,19 @@ class LeftCase(Event):
     luck: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Wounded(Event):
     """R009b: ``name`` is Wounded (Brawn -2 for the case)."""
 
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class HolmesCarriedHome(Event):
     """R009b: Holmes is Seriously Wounded, carried back to Baker Street; the case is lost."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Killed(Event):
     """``name`` is killed: ``how`` is ``"fight"`` (losing ``lost`` Luck, leaving
     ``luck``), ``"attempt"`` (R007a 4), ``"arrest"`` (R007a 2-3) or ``"death roll"`` (R007)."""
@@ -297,7 +298,7 @@ class Killed(Event):
     luck: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class InspectorLost(Event):
     """R007: the second Inspector is killed: 3 Luck lost (leaving ``luck``), no Inspector for a while."""
 
@@ -307,7 +308,7 @@ class InspectorLost(Event):
 # --- the Villain (R005a, R005b) ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class VillainRevealed(Event):
     """R005a: the Villain is ``villain`` (``title``); their SM ``modifier`` took SM from
     ``before`` to ``after``."""
@@ -319,7 +320,7 @@ class VillainRevealed(Event):
     after: int
 
 
-@dataclass(frozen=True)
+@frozen
 class SpecialRule(Event):
     """An adventure's special rule applies."""
 
@@ -327,12 +328,12 @@ class SpecialRule(Event):
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SecondMeeting(Event):
     """R005a: the second meeting with the Villain brings out the Motive."""
 
 
-@dataclass(frozen=True)
+@frozen
 class VillainMeeting(Event):
     """R005b option 2: a meeting with ``villain`` (``title``) before an arrest is possible."""
 
@@ -340,7 +341,7 @@ class VillainMeeting(Event):
     title: str
 
 
-@dataclass(frozen=True)
+@frozen
 class MotiveUncovered(Event):
     """R005a: the Motive (``motive``, an index into the villain's list) is uncovered:
     ``text``; an arrest needs SM ``value``."""
@@ -351,7 +352,7 @@ class MotiveUncovered(Event):
     value: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DeductionMade(Event):
     """R005b 1: Holmes's ``ours`` against the plot's ``theirs``."""
 
@@ -360,7 +361,7 @@ class DeductionMade(Event):
     outwitted: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class VillainSlipsAway(Event):
     """R005b 2: Hide and Follow failed: it comes to a fight."""
 
@@ -368,14 +369,14 @@ class VillainSlipsAway(Event):
 # --- fights (R009a, R009b) -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class FightStarted(Event):
     """R009a: a fight against ``opponents`` (name, Brawn)."""
 
     opponents: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Exchange(Event):
     """R009a: one pair's strikes: ``ours`` struck ``our_strike``, ``theirs`` ``their_strike``."""
 
@@ -385,7 +386,7 @@ class Exchange(Event):
     their_strike: int
 
 
-@dataclass(frozen=True)
+@frozen
 class StrikeResult(Event):
     """R009a: what the lower strike did to ``loser``: ``"unhurt"``, ``"stunned"``,
     ``"wounded"``, ``"seriously wounded"`` or ``"death"``."""
@@ -394,7 +395,7 @@ class StrikeResult(Event):
     result: str
 
 
-@dataclass(frozen=True)
+@frozen
 class FoeDown(Event):
     """R009b: an opponent is out: ``"killed"`` (1 Luck lost, leaving ``luck``; the case
     ends), ``"arrested"`` (the Villain) or ``"out"`` of the fight."""
@@ -404,7 +405,7 @@ class FoeDown(Event):
     luck: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class EscapeTried(Event):
     """R009a: the escape roll ``roll`` less ``running`` against ``bravery``."""
 
@@ -414,13 +415,13 @@ class EscapeTried(Event):
     escaped: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class FightWon(Event):
     """R009a: the fight is won: an opponent took a Wound or worse (the first hurt ends
     the fight, and the hurt side has lost)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class FightLost(Event):
     """R009a: the fight is lost: ``by``'s strike did ``result`` (``"wounded"``,
     ``"seriously wounded"`` or ``"death"``) to ``loser``, on Holmes's side. The first hurt
@@ -434,12 +435,12 @@ class FightLost(Event):
 # --- the campaign (A000, R007, R010) ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class CampaignBegun(Event):
     """A000: Holmes and Watson take up their first case."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CaseStarted(Event):
     """Case number ``number``: ``adventure`` (``title``, at ``place``)."""
 
@@ -449,7 +450,7 @@ class CaseStarted(Event):
     place: str
 
 
-@dataclass(frozen=True)
+@frozen
 class CaseEnded(Event):
     """The case is over: ``"solved"`` (``reward`` Luck for the way, ``sm`` for the SM
     left) or ``"lost"`` (all SM and ``lost`` Luck); ``luck`` is what is left."""
@@ -462,14 +463,14 @@ class CaseEnded(Event):
     luck: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DeathRoll(Event):
     """R007: a lost case with nothing left: the die decides ``fate``."""
 
     fate: str
 
 
-@dataclass(frozen=True)
+@frozen
 class QualityRaised(Event):
     """R010: ``name``'s ``quality`` rises to ``value``."""
 
@@ -478,7 +479,7 @@ class QualityRaised(Event):
     value: int
 
 
-@dataclass(frozen=True)
+@frozen
 class TraitRaised(Event):
     """R010: ``name`` now has ``trait`` at ``level``."""
 
@@ -487,21 +488,21 @@ class TraitRaised(Event):
     level: int
 
 
-@dataclass(frozen=True)
+@frozen
 class FriendMade(Event):
     """R010: the Ally ``name`` becomes a Friend."""
 
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class FriendParted(Event):
     """R010: the Friend ``name`` makes room for a new one."""
 
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class CampaignEnded(Event):
     """The campaign is over: Holmes ``"retired"`` after ``cases`` cases, or is ``"dead"``."""
 

@@ -14,12 +14,12 @@ from dataclasses import dataclass, fields
 
 from sherlockkit.games.story import narration
 from sherlockkit.games.story.narration.words import Upto
-from sherlockkit.games.story.agenda import Frame
+from sherlockkit.games.story.agenda import Frame, frozen
 from sherlockkit.games.story.characters import Character
 from sherlockkit.games.story.events import Event, LuckChanged, SMChanged
 
 
-@dataclass(frozen=True)
+@frozen
 class Choose:
     """The one kind of move: pick an option of the decision on the table."""
 
@@ -30,7 +30,7 @@ class Choose:
 ACTIONS = {"Choose": Choose}
 
 
-@dataclass(frozen=True)
+@frozen
 class Purchase:
     """R010: one thing the SM left after a case can buy now: the option that buys it,
     its kind (``"quality"``, ``"trait"``, ``"equipment"``, ``"friend"``), for whom (Holmes
@@ -44,7 +44,7 @@ class Purchase:
     cost: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Decision:
     """What the player must decide: its kind, the options (id -> label), and, for the
     turn's action, why the other actions are closed (action -> reason). After a case,
@@ -64,7 +64,7 @@ class Decision:
         return tuple(o for o, _ in self.options)
 
 
-@dataclass(frozen=True)
+@frozen
 class Roll:
     """A roll as it fell: what it was for, the dice, the total with modifiers, and the
     verdict when it was a test (``"waiting"`` while the Luck offer is open)."""
@@ -76,7 +76,7 @@ class Roll:
     rerolled: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Fight:
     """R009a: a fight on the table: the ``opponents``, who is Stunned (by name), the
     effects of winning (``won``) and of coming away without a win (``escaped``: after an
