@@ -213,3 +213,70 @@ def test_the_cases_offered_after_a_case_are_those_of_the_casebook_asked_about():
     smaller = MappingProxyType({pid: p for pid, p in book.items() if pid != every[0][0][5:]})
     assert campaign.adventures(smaller) == every[1:]
     assert campaign.adventures(book) == every
+
+
+def _records():
+    """Every class made with ``agenda.frozen``: the frames, the rolls, the events, and the
+    decision's, roll's and fight's records."""
+    import inspect
+
+    from sherlockkit.games.story import agenda, events, state
+
+    found = [c for module in (agenda, events) for _, c in inspect.getmembers(module, inspect.isclass)
+             if dataclasses.is_dataclass(c) and c.__module__ == module.__name__]
+    assert len(found) > 80
+    return found + [state.Choose, state.Purchase, state.Decision, state.Roll, state.Fight]
+
+
+def _sample(field, n):
+    """A value for a field (distinct for each field, so a value put in the wrong field shows)."""
+    return (field.name, n)
+
+
+def test_a_record_made_by_its_quick_init_is_the_frozen_dataclass_it_declares():
+    import inspect
+
+    import pytest
+
+    for cls in _records():
+        declared = dataclasses.fields(cls)
+        # the frozen dataclass's own signature: every field in order, the same defaults
+        expected = [inspect.Parameter(f.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=f.type,
+                                      default=inspect.Parameter.empty if f.default is dataclasses.MISSING
+                                      else f.default) for f in declared]
+        assert list(inspect.signature(cls).parameters.values()) == expected, cls
+        values = [_sample(f, n) for n, f in enumerate(declared)]
+        for made in (cls(*values), cls(**{f.name: v for f, v in zip(declared, values)})):
+            assert list(vars(made).items()) == [(f.name, v) for f, v in zip(declared, values)], cls
+            assert made == cls(*values) and hash(made) == hash(cls(*values))
+        with_defaults = cls(*[v for f, v in zip(declared, values) if f.default is dataclasses.MISSING])
+        assert vars(with_defaults) == {f.name: v if f.default is dataclasses.MISSING else f.default
+                                       for f, v in zip(declared, values)}, cls
+        if declared:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(with_defaults, declared[0].name, "changed")
+            with pytest.raises(TypeError):
+                cls(*values, "one too many")
+
+
+def test_the_open_and_closed_actions_remembered_are_those_worked_out_afresh():
+    from sherlockkit.games.story import casebook, turn
+    from sherlockkit.games.story.characters import make
+
+    book = casebook.load()
+    nurse = make("Nurse", 3, 4, 5, {"Medicine": 1, "Disguise": 1})
+    compared = 0
+    for seed in (31, 32, 33, 34):
+        for state in _states(seed):
+            for change in (None, "ally", "blocked", "clue"):
+                sheet = Sheet(state)
+                if change == "ally":
+                    sheet.allies += (nurse,)
+                elif change == "blocked":
+                    sheet.blocked_channels += ("Charisma",)
+                elif change == "clue":
+                    sheet.had_clue = not sheet.had_clue
+                remembered = turn.action_options(sheet, book)
+                assert remembered == turn._action_options(Sheet(sheet.freeze())), (seed, change)
+                compared += 1
+    assert compared > 1000

@@ -41,6 +41,28 @@ def start_turn(sheet: Sheet, book: Casebook, frame: StartTurn) -> None:
 
 def action_options(sheet: Sheet, book: Casebook) -> tuple[tuple, tuple]:
     """R007a-f: the actions open this turn (id, label) and the closed ones (id, why not)."""
+    traits = sheet.group_traits()
+    key = (sheet.villain is not None, sheet.motive_revealed, sheet.investigate_now, sheet.had_clue,
+           sheet.blocked_channels, tuple([traits.get(channel, 0) > 0 for channel in tables.SEEK_CHANNELS]),
+           traits.get("Medicine", 0) > 0)
+    found = _options_known.get(key)
+    if found is None:
+        if len(_options_known) > 2000:  # play meets a few dozen combinations; a bound all the same
+            _options_known.clear()
+        found = _options_known[key] = _action_options(sheet)
+    return found
+
+
+# The actions open and closed, worked out once for each combination of all that
+# :func:`_action_options` reads: who and what is known, Investigate allowed, a Clue found,
+# the channels closed, which channels someone in the party has a level in, and whether
+# anyone has Medicine (a level is never below 0, so the party's total is above 0 exactly
+# when someone's is).
+_options_known: dict[tuple, tuple[tuple, tuple]] = {}
+
+
+def _action_options(sheet: Sheet) -> tuple[tuple, tuple]:
+    """:func:`action_options` worked out."""
     known = sheet.villain is not None
     need_motive = known and not sheet.motive_revealed
     open_, closed = [], []
