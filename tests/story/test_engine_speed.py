@@ -18,6 +18,7 @@ def test_a_sheet_frozen_untouched_is_the_state_it_was_made_from():
         assert vars(again).keys() == {f.name for f in dataclasses.fields(State)} - {"log"} | {"_told_from"}
         assert again == state and type(again) is State
         assert type(again.events) is tuple and type(again.log) is tuple and type(again.read) is tuple
+        assert type(again.stack) is tuple and type(sheet.stack) is list
         sheet.record("written on the sheet")  # the sheet's own: the states keep theirs
         sheet.consult("p001")
         later = sheet.freeze()

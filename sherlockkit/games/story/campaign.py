@@ -71,7 +71,8 @@ def end_case(sheet: Sheet, book: Casebook, result: str, reward: int = 0) -> None
     all SM and half the Luck, rounded up; the death roll if nothing was left)."""
     if sheet.phase != "case":
         return
-    sheet.stack, sheet.fight = (), None
+    sheet.stack.clear()
+    sheet.fight = None
     adventure = sheet.adventure
     if result == "solved":
         sheet.case_sm_end = sheet.sm
@@ -109,7 +110,8 @@ def holmes_dies(sheet: Sheet, death: Killed) -> None:
     sheet.record(death)
     if sheet.phase == "case":
         sheet.cases += ((sheet.adventure, "dead"),)
-    sheet.stack, sheet.fight, sheet.phase, sheet.fate = (), None, "over", "dead"
+    sheet.stack.clear()
+    sheet.fight, sheet.phase, sheet.fate = None, "over", "dead"
     sheet.record(CampaignEnded("dead", len(sheet.cases)))
 
 

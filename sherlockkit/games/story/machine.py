@@ -22,9 +22,10 @@ from sherlockkit.games.story.state import Decision, Roll, Sheet
 def run(sheet: Sheet, book: Casebook) -> None:
     """Run frames until the player must decide, then set the decision on the table
     (after a case, or at the campaign's end, when nothing is left to run)."""
-    while sheet.pending is None and sheet.stack:
-        frame = sheet.pop()
-        STEPS[type(frame)](sheet, book, frame)
+    stack, steps = sheet.stack, STEPS  # the sheet's list for the whole move, never replaced (see Sheet)
+    while sheet.pending is None and stack:
+        frame = stack.pop()
+        steps[type(frame)](sheet, book, frame)
     if sheet.pending is None:
         campaign.next_decision(sheet, book)
 

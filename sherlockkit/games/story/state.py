@@ -256,12 +256,15 @@ class Sheet:
     not field by field: the forty fields read one by one were a tenth of a move. Its
     ``events`` and ``read`` stay the state's as the move began: what the move adds goes
     to ``recorded`` and ``consulted`` (through :meth:`record` and :meth:`consult`), joined
-    to them when frozen."""
+    to them when frozen. Its ``stack`` is a list, the sheet's own for the whole move (pushed
+    and popped in place, emptied with ``clear``, never replaced: :func:`machine.run` holds
+    it), a tuple again in the state."""
 
     def __init__(self, state: State):
         values = _fields_only(state.__dict__.copy())
         values["recorded"], values["consulted"] = [], []
         values["told_from"] = told_from(state)
+        values["stack"] = list(values["stack"])
         values["draws"] = 0  # numbers drawn during this move (a separate stream each)
         self.__dict__ = values
 
@@ -270,6 +273,7 @@ class Sheet:
         values = self.__dict__.copy()
         for name, added in _GROWING:
             values[name] = tuple(values[name]) + tuple(values[added])
+        values["stack"] = tuple(values["stack"])
         for name in _SHEET_ONLY:
             del values[name]
         values = _fields_only(values)
@@ -289,12 +293,11 @@ class Sheet:
 
     def push(self, *frames: Frame) -> None:
         """Frames run last-pushed first: push what happens last first."""
-        self.stack = self.stack + tuple(frames)
+        self.stack += frames
 
     def pop(self) -> Frame:
         """The frame to run next, taken off the stack."""
-        frame, self.stack = self.stack[-1], self.stack[:-1]
-        return frame
+        return self.stack.pop()
 
     def gain_sm(self, change: int, why: str) -> None:
         """The Solve Modifier changes by ``change``, never below 0 (R001)."""
