@@ -157,10 +157,11 @@ def purchases(sheet: Sheet, book: Casebook) -> list[Purchase]:
             if cost <= sheet.sm and gains.get(quality, 0) < MAX_QUALITY_GAIN:
                 found.append(Purchase(f"quality:{person.name}:{quality}", "quality", person.name,
                                       f"{quality} {value} → {value + 1}", cost))
+        levels = dict(person.traits)  # person.trait(...) for each of the sixteen traits
         for trait in TRAITS:
             if trait == "Medicine" and person.name == "Holmes":
                 continue
-            level = person.trait(trait)
+            level = levels.get(trait, 0)
             cost = NEW_TRAIT_COST if level == 0 else TRAIT_STEP_COST.get(level)
             if level < MAX_TRAIT and cost is not None and cost <= sheet.sm:
                 found.append(Purchase(f"trait:{person.name}:{trait}", "trait", person.name,

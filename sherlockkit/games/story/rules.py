@@ -55,7 +55,7 @@ def legal_actions(state: State, player: int | None = None) -> list[Choose]:
     """The options of the decision the player faces (none once the campaign is over)."""
     if state.pending is None or state.pending.kind == "over":
         return []
-    return [_CHOICES.get(option) or _choice(option) for option in state.pending.ids]
+    return [_CHOICES.get(option) or _choice(option) for option, _ in state.pending.options]  # its ids, in order
 
 
 #: Moves are immutable: each option's move is made once, and legal_actions hands out the same.
@@ -77,7 +77,7 @@ def play(state: State, action: Choose) -> State:
     decision = state.pending
     if decision is None or decision.kind == "over":
         raise IllegalAction("The campaign is over: Holmes has retired or died. Start a new one.")
-    if action.option not in decision.ids:
+    if not _offers(decision, action.option):
         closed = dict(decision.closed)
         if action.option in closed:
             raise IllegalAction(closed[action.option])
@@ -90,6 +90,14 @@ def play(state: State, action: Choose) -> State:
     machine.decide(sheet, book, decision, action.option)
     machine.run(sheet, book)
     return sheet.freeze()
+
+
+def _offers(decision, option: str) -> bool:
+    """Whether ``option`` is one of ``decision.ids`` (read off its options: no tuple made)."""
+    for offered, _ in decision.options:
+        if offered == option:
+            return True
+    return False
 
 
 def _not_offered(decision) -> str:
