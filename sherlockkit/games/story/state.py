@@ -227,12 +227,6 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-#: What a move only adds to, and the sheet's list of what this move adds to each: a
-#: campaign's events run to thousands and a move adds a few, so the state's tuple is kept
-#: as it is and joined once to the new ones (not copied to a list and back).
-_GROWING = (("events", "recorded"), ("read", "consulted"))
-#: What a sheet holds beside the state's fields, for the length of the move.
-_SHEET_ONLY = ("told_from", "draws", "recorded", "consulted")
 
 
 def _fields_only(values: dict) -> dict:
@@ -256,27 +250,32 @@ class Sheet:
     not field by field: the forty fields read one by one were a tenth of a move. Its
     ``events`` and ``read`` stay the state's as the move began: what the move adds goes
     to ``recorded`` and ``consulted`` (through :meth:`record` and :meth:`consult`), joined
-    to them when frozen. Its ``stack`` is a list, the sheet's own for the whole move (pushed
+    to them when frozen (a campaign's events run to thousands and a move adds a few: the
+    state's tuple is joined once to the new ones, not copied to a list and back). What the
+    sheet holds beside the state's fields (those two lists, the log's start ``told_from``
+    and the numbers ``draws`` drawn so far) are slots, out of ``__dict__``, so the
+    ``__dict__`` is the state's fields and nothing else, copied whole. Its ``stack`` is a list, the sheet's own for the whole move (pushed
     and popped in place, emptied with ``clear``, never replaced: :func:`machine.run` holds
     it), a tuple again in the state."""
 
+    __slots__ = ("__dict__", "recorded", "consulted", "told_from", "draws")
+
     def __init__(self, state: State):
         values = _fields_only(state.__dict__.copy())
-        values["recorded"], values["consulted"] = [], []
-        values["told_from"] = told_from(state)
         values["stack"] = list(values["stack"])
-        values["draws"] = 0  # numbers drawn during this move (a separate stream each)
         self.__dict__ = values
+        self.recorded, self.consulted = [], []
+        self.told_from = told_from(state)
+        self.draws = 0  # numbers drawn during this move (a separate stream each)
 
     def freeze(self) -> State:
         """The state this move has reached."""
         values = self.__dict__.copy()
-        for name, added in _GROWING:
-            values[name] = tuple(values[name]) + tuple(values[added])
+        if len(values) != len(_UNLOGGED):  # something set on the sheet that is no field of a state
+            values = _fields_only(values)
+        values["events"] = tuple(values["events"]) + tuple(self.recorded)
+        values["read"] = tuple(values["read"]) + tuple(self.consulted)
         values["stack"] = tuple(values["stack"])
-        for name in _SHEET_ONLY:
-            del values[name]
-        values = _fields_only(values)
         values["_told_from"] = self.told_from
         made = _new(State)
         _set(made, "__dict__", values)  # a frozen class refuses `made.__dict__ = ...`; a copy is made at
