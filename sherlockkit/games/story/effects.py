@@ -113,12 +113,16 @@ def apply_effects(sheet: Sheet, book: Casebook, frame: ApplyEffects) -> None:
     """Apply the first effect, leaving the rest for later (after whatever it starts);
     once the case is over only equipment still counts."""
     effects = frame.effects
-    if not effects or sheet.phase != "case" and not EFFECTS[name_of(effects[0])].between_cases:
+    if not effects:
         return
-    if effects[1:]:
-        sheet.push(ApplyEffects(frame.pid, effects[1:]))
     first = effects[0]
-    EFFECTS[name_of(first)].apply(sheet, book, frame.pid, value_of(first))
+    name = name_of(first)
+    effect = EFFECTS[name]
+    if sheet.phase != "case" and not effect.between_cases:
+        return
+    if len(effects) > 1:
+        sheet.push(ApplyEffects(frame.pid, effects[1:]))
+    effect.apply(sheet, book, frame.pid, first if name == "roll" else first[name])  # value_of(first)
 
 
 def _roll(sheet: Sheet, book: Casebook, pid: str, effect: Mapping) -> None:

@@ -112,18 +112,19 @@ def view(state: State, player: int = 0) -> View:
     """What the player may see: the Villain only once revealed, the Motive only once
     uncovered (neither is drawn before), every event. Its log is written when read."""
     made = _new(View)
-    made.__dict__.update(
-        holmes=state.holmes, watson=state.watson, friends=state.friends, allies=state.allies,
-        away=state.away, luck=state.luck, sm=state.sm, turn=state.turn, turns=tables.TURNS,
-        adventure=state.adventure, villain=state.villain, motive=state.motive if state.motive_revealed else None,
-        motive_revealed=state.motive_revealed, location=state.location, phase=state.phase,
-        decision=state.pending, rolls=state.rolls, read=state.read, events=state.events,
-        cases=state.cases, _told_from=told_from(state),
-    )
+    _set(made, "__dict__", {  # the fields at once, in the class's order (no keyword arguments to gather)
+        "holmes": state.holmes, "watson": state.watson, "friends": state.friends, "allies": state.allies,
+        "away": state.away, "luck": state.luck, "sm": state.sm, "turn": state.turn, "turns": tables.TURNS,
+        "adventure": state.adventure, "villain": state.villain,
+        "motive": state.motive if state.motive_revealed else None, "motive_revealed": state.motive_revealed,
+        "location": state.location, "phase": state.phase, "decision": state.pending, "rolls": state.rolls,
+        "read": state.read, "events": state.events, "cases": state.cases, "_told_from": told_from(state),
+    })
     return made
 
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 def outcome(state: State) -> Outcome | None:
