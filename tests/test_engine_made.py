@@ -90,3 +90,30 @@ def test_evolve_forgets_what_was_remembered_but_the_facts_it_is_told_still_hold(
     assert engine.recalled(known, "width") is None
     with pytest.raises(TypeError, match="Note has no field 'chapter'"):
         engine.evolve(note, chapter=1)
+
+
+def test_frozen_makes_the_frozen_dataclass_with_a_quicker_init_and_refuses_what_it_cannot_copy():
+    @engine.frozen
+    class Clue:
+        where: str
+        weight: int = 1
+
+    assert Clue("attic") == Clue(where="attic", weight=1) and list(vars(Clue("attic", 2))) == ["where", "weight"]
+    assert hash(Clue("attic")) == hash(Clue("attic")) and repr(Clue("attic")).endswith("Clue(where='attic', weight=1)")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Clue("attic").weight = 3
+    with pytest.raises(TypeError):
+        Clue()  # a field without default, missing: refused as the dataclass refuses it
+
+    with pytest.raises(TypeError, match="plain fields only"):
+        @engine.frozen
+        class Checked:
+            where: str
+
+            def __post_init__(self):
+                pass
+
+    with pytest.raises(TypeError, match="plain fields only"):
+        @engine.frozen
+        class Listed:
+            where: list = dataclasses.field(default_factory=list)

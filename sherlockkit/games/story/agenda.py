@@ -14,37 +14,11 @@ other side's dice are drawn, never checked: ``combat.resolve_strike``). Its name
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Mapping, dataclass_transform
+from typing import Any, ClassVar, Mapping
+
+from sherlockkit.engine import frozen
 
 Effects = tuple  # a tuple of casebook effects (``{"sm": 1}``...), see ``effects.py``
-
-
-@dataclass_transform(frozen_default=True)
-def frozen(cls: type) -> type:
-    """``cls`` made a frozen dataclass, as ``@dataclass(frozen=True)`` makes it (the same
-    fields, equality, hash and repr, the same ``__init__`` signature), whose ``__init__``
-    writes the fields straight into the new object's ``__dict__``: the frozen dataclass's
-    own sets them one ``object.__setattr__`` call each, half the cost of making a frame,
-    an event or a roll, and a move makes some twenty. (Writing the ``__dict__`` is what
-    ``object.__setattr__`` does for a plain class; nothing else runs in that ``__init__``
-    when the class has no ``__post_init__``, no default factory and no ``init=False``
-    field, which is checked.)"""
-    cls = dataclass(frozen=True)(cls)
-    declared = fields(cls)
-    if not declared:
-        return cls
-    if hasattr(cls, "__post_init__") or any(not f.init or f.default_factory is not MISSING for f in declared):
-        raise TypeError(f"{cls.__name__}: @frozen takes plain fields only")
-    signature = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in declared)
-    writes = "".join(f"\n    fields[{f.name!r}] = {f.name}" for f in declared)
-    space = {f"_default_{f.name}": f.default for f in declared if f.default is not MISSING}
-    exec(f"def __init__(self, {signature}):\n    fields = self.__dict__{writes}", space)  # noqa: S102
-    init = space["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__, init.__annotations__ = cls.__init__.__doc__, cls.__init__.__annotations__
-    cls.__init__ = init
-    return cls
 
 
 class Frame:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sherlockkit.games.story.agenda import frozen
+from sherlockkit.engine import frozen
 
 
 class Event:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from sherlockkit.engine import frozen
 from sherlockkit.games.story import narration
 from sherlockkit.games.story.narration.words import Upto
-from sherlockkit.games.story.agenda import Frame, frozen
+from sherlockkit.games.story.agenda import Frame
 from sherlockkit.games.story.characters import Character
 from sherlockkit.games.story.events import Event, LuckChanged, SMChanged
 
