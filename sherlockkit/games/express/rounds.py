@@ -59,7 +59,7 @@ def next_round(state: State, starter: int) -> State:
         winners = tuple(p for p, s in enumerate(scores) if s == best)
         won = GameWon(winners, best, "target" if reached else "deck empty")
         return evolve(state, finished=True, turn=None, out=_NOBODY, false_alibi=None,
-                         events=state.events + (won,))
+                      events=state.events + (won,))
     seed, step = state.seed, state.step
     piles = [tuple(shuffled(chance(seed, step, f"pile {p}"), pile + face_up))
              for p, (pile, face_up) in enumerate(zip(state.piles, state.revealed))]

@@ -34,11 +34,11 @@ def accuse(state: State, player: int, slot: Slot) -> State:
         # Nobody can win this round any more: nobody scores, the display stays, and the
         # same player starts it again.
         after = evolve(state, step=state.step + 1, out=out,
-                          events=state.events + (wrong, RoundVoid(state.round)))
+                       events=state.events + (wrong, RoundVoid(state.round)))
         return next_round(after, starter=after.starter)
     # The same cards face up: the same proof, traits and places to slap.
     return evolve(state, {"right": right, "slots": slots(state), "up": face_up(state)},
-                     step=state.step + 1, out=out, events=state.events + (wrong,))
+                  step=state.step + 1, out=out, events=state.events + (wrong,))
 
 
 def _win(state: State, player: int, slot: Slot) -> State:
@@ -59,6 +59,6 @@ def _win(state: State, player: int, slot: Slot) -> State:
     event = _accused(player=player, slot=slot, suspect=suspect, right=True, by_false_alibi=by_false_alibi,
                      won=tuple(taken))
     state = evolve(state, step=state.step + 1, suspect_deck=tuple(deck), display=tuple(display),
-                      won=replace_at(state.won, player, state.won[player] + tuple(taken)),
-                      events=state.events + (event,))
+                   won=replace_at(state.won, player, state.won[player] + tuple(taken)),
+                   events=state.events + (event,))
     return next_round(state, starter=player)
