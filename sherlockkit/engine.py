@@ -373,8 +373,8 @@ def frozen(cls: type) -> type:
     fields, equality, hash and repr, the same ``__init__`` signature), whose ``__init__``
     writes the fields straight into the new object's ``__dict__``: the frozen dataclass's
     own sets them one ``object.__setattr__`` call each, half the cost of making a frame,
-    an event or a record, and a move of the Detective Story Game makes some twenty. (Writing the ``__dict__`` is what
-    ``object.__setattr__`` does for a plain class; nothing else runs in that ``__init__``
+    an event or a record, and a move of the Detective Story Game makes some twenty.
+    (Writing the ``__dict__`` is what ``object.__setattr__`` does for a plain class; nothing else runs in that ``__init__``
     when the class has no ``__post_init__``, no default factory and no ``init=False``
     field, which is checked.)"""
     cls = dataclass(frozen=True)(cls)
@@ -392,7 +392,6 @@ def frozen(cls: type) -> type:
     init.__doc__, init.__annotations__ = cls.__init__.__doc__, cls.__init__.__annotations__
     cls.__init__ = init
     return cls
-
 
 
 def evolve(obj: Any, known: Mapping[Any, Any] | None = None, /, **changes: Any) -> Any:
@@ -435,16 +434,17 @@ def recalled(obj: Any, key: Any, default: Any = None) -> Any:
     return default if memo is None else memo.get(key, default)
 
 
-def remembered(obj: Any, key: Any, make: Callable[[], Any]) -> Any:
-    """``make()``, computed once for the immutable ``obj`` and ``key`` and kept beside its
-    fields (never compared, printed or saved, and not carried over by :func:`evolve`): for
-    what a state's moves and views derive from it, asked for several times a move."""
+def remembered(obj: Any, key: Any, make: Callable[..., Any], *arguments: Any) -> Any:
+    """``make(*arguments)``, computed once for the immutable ``obj`` and ``key`` and kept
+    beside its fields (never compared, printed or saved, and not carried over by
+    :func:`evolve`): for what a state's moves and views derive from it, asked for several
+    times a move (``remembered(state, "slots", places_of, state)`` makes no closure)."""
     memo = obj.__dict__.get(_MEMO)
     if memo is None:
         memo = obj.__dict__[_MEMO] = {}
     elif key in memo:
         return memo[key]
-    value = memo[key] = make()
+    value = memo[key] = make(*arguments)
     return value
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from sherlockkit.engine import recalled, remembered
+from sherlockkit.engine import remembered
 from sherlockkit.games.express.cards import Suspect
 from sherlockkit.games.express.state import DECK, Slot, State, View
 
@@ -26,31 +26,19 @@ def face_up_traits(table: State | View) -> frozenset[str]:
 def slots(state: State) -> tuple[Slot, ...]:
     """:func:`places` of ``state``'s display, worked out once per state (and carried on by
     the moves that keep the display)."""
-    return _fact(state, "slots", _places_of)
+    return remembered(state, "slots", _places_of, state)
 
 
 def face_up(state: State) -> frozenset[str]:
     """:func:`face_up_traits` of ``state``, worked out once per state (and carried on by the
     moves: a reveal adds its trait, a slap keeps them, a new round has none)."""
-    return _fact(state, "up", face_up_traits)
+    return remembered(state, "up", face_up_traits, state)
 
 
 def proof(state: State) -> tuple[Slot, ...]:
     """:func:`correct_slots` of ``state``, worked out once per state (and carried on by a
     wrong slap, which changes no card)."""
-    return _fact(state, "right", _proof_of)
-
-
-def _fact(state: State, key: str, work_out) -> object:
-    """``work_out(state)``, kept with ``engine.remembered``; read with ``engine.recalled`` when
-    it is known (a few times a move: no closure made for a value already known)."""
-    known = recalled(state, key, _UNKNOWN)
-    if known is not _UNKNOWN:
-        return known
-    return remembered(state, key, lambda: work_out(state))
-
-
-_UNKNOWN = object()
+    return remembered(state, "right", _proof_of, state)
 
 
 def _places_of(state: State) -> tuple[Slot, ...]:

@@ -112,10 +112,7 @@ def view(state: State, player: int) -> View:
     # Everyone sees the same table: a view's fields are gathered once per state, and a
     # seat's view is a View holding a copy of them with the seat as ``me`` (the object
     # View(...) makes, its fields in the same order, made without setting each one).
-    table = engine.recalled(state, "table")
-    if table is None:
-        table = engine.remembered(state, "table", lambda: _table(state))
-    fields = table.copy()
+    fields = engine.remembered(state, "table", _table, state).copy()
     fields["me"] = player
     made = _new_object(View)
     _set_attribute(made, "__dict__", fields)
