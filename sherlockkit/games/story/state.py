@@ -255,9 +255,9 @@ class Sheet:
     state's tuple is joined once to the new ones, not copied to a list and back). What the
     sheet holds beside the state's fields (those two lists, the log's start ``told_from``
     and the numbers ``draws`` drawn so far) are slots, out of ``__dict__``, so the
-    ``__dict__`` is the state's fields and nothing else, copied whole. Its ``stack`` is a list, the sheet's own for the whole move (pushed
-    and popped in place, emptied with ``clear``, never replaced: :func:`machine.run` holds
-    it), a tuple again in the state."""
+    ``__dict__`` is the state's fields and nothing else, copied whole. Its ``stack`` is a
+    list, the sheet's own for the whole move (pushed and popped in place, emptied with
+    ``clear``, never replaced: :func:`machine.run` holds it), a tuple again in the state."""
 
     __slots__ = ("__dict__", "recorded", "consulted", "told_from", "draws")
 
