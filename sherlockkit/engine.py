@@ -47,7 +47,11 @@ from typing import (
 from sherlockkit import sealing
 
 SAVE_FORMAT = "sherlockkit-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
+#: The older versions still read: a game whose play changed since says, in
+#: ``older_save_options(version, options)``, the options that replay such a save as it was
+#: played (version 3: the Detective Story Game's dice drawn from one stream a move).
+OLDER_VERSIONS = (2,)
 #: The longest save text read (a game of any length fits well within it).
 MAX_SAVE_CHARS = 1_000_000
 #: The most digits a seed may have (the app draws 128-bit seeds: 39 digits).
@@ -147,9 +151,9 @@ def draw_seed() -> int:
     return secrets.randbits(128)
 
 
-def _label(game_name: str) -> bytes:
+def _label(game_name: str, version: int = SAVE_VERSION) -> bytes:
     """What a sealed save is bound to: its format, version and game."""
-    return f"{SAVE_FORMAT}/{SAVE_VERSION}/{game_name}".encode()
+    return f"{SAVE_FORMAT}/{version}/{game_name}".encode()
 
 
 def write_save(body: dict, sealed: bool) -> str:
@@ -194,13 +198,15 @@ def read_save(game: Game, text: Any) -> dict:
     if data.get("version") == 1:
         raise CorruptSave("This save was written by an older sherlockkit, without a key: anyone could have "
                           "edited it, so it cannot be trusted and is not loaded.")
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if version != SAVE_VERSION and version not in OLDER_VERSIONS:
         raise CorruptSave(f"This save has format version {shortened(data.get('version'))}; "
-                          f"this version of sherlockkit reads version {SAVE_VERSION}.")
+                          f"this version of sherlockkit reads versions "
+                          f"{', '.join(map(str, OLDER_VERSIONS))} and {SAVE_VERSION}.")
     if data.get("game") != game.NAME:
         raise CorruptSave(f"This save is of the game {shortened(data.get('game'))}, not {game.NAME!r}.")
     if "sealed" in data:
-        body = sealing.unseal(data["sealed"], _label(data["game"]))
+        body = sealing.unseal(data["sealed"], _label(data["game"], version))
         if body is None:
             raise CorruptSave("This save was sealed by another server or changed after it was written: "
                               "its digest does not match.")
@@ -214,7 +220,7 @@ def read_save(game: Game, text: Any) -> dict:
         if not isinstance(digest, str) or not hmac.compare_digest(digest, expected):
             raise CorruptSave("This save was changed after it was written, or written by another server: "
                               "its digest does not match.")
-    if not isinstance(body, dict) or body.get("game") != game.NAME or body.get("version") != SAVE_VERSION:
+    if not isinstance(body, dict) or body.get("game") != game.NAME or body.get("version") != version:
         raise CorruptSave("This is not a sherlockkit saved game.")
     return body
 
@@ -232,6 +238,9 @@ def load(game: Game, text: str) -> tuple[Record, Any]:
         raise CorruptSave("This save lacks its seed, its options or its list of moves.")
     if abs(seed) >= 10 ** MAX_SEED_DIGITS:
         raise CorruptSave(f"This save's seed has more than {MAX_SEED_DIGITS} digits.")
+    older = getattr(game, "older_save_options", None)
+    if data["version"] != SAVE_VERSION and older is not None:
+        options = older(data["version"], options)  # played then as these options play it now
     try:
         actions = tuple(game.action_from_json(m) for m in moves)
     except (TypeError, ValueError, KeyError) as error:

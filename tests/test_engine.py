@@ -46,7 +46,7 @@ def test_save_and_load_give_the_same_game():
 @pytest.mark.parametrize("mangle, sentence", [
     (lambda t: t[: len(t) // 2], "not valid JSON"),
     (lambda t: json.dumps({"hello": 1}), "not a sherlockkit saved game"),
-    (lambda t: t.replace('"version": 2', '"version": 9'), "format version 9"),
+    (lambda t: t.replace('"version": 3', '"version": 9'), "format version 9"),
     (lambda t: t.replace('"game": "express"', '"game": "story"'), "of the game 'story'"),
     (lambda t: t.replace('"sealed": "', '"sealed": "A'), "changed after it was written"),
 ])

@@ -86,7 +86,7 @@ def test_the_options_travel_with_the_save():
     (lambda t: t[: len(t) // 2], "This is not a saved game: the text is not valid JSON."),
     (lambda t: "[1, 2, 3]", "This is not a sherlockkit saved game."),
     (lambda t: json.dumps({"game": "cardgame"}), "This is not a sherlockkit saved game."),
-    (lambda t: t.replace('"version": 2', '"version": 3'), "This save has format version 3"),
+    (lambda t: t.replace('"version": 3', '"version": 4'), "This save has format version 4"),
     (lambda t: t.replace('"game": "cardgame"', '"game": "express"'),
      "This save is of the game 'express', not 'cardgame'."),
     (lambda t: t.replace('"seed": 3', '"seed": 4'), "its digest does not match"),

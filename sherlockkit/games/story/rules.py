@@ -17,20 +17,27 @@ import random
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.story import campaign, casebook, machine, tables
+from sherlockkit.games.story import dice as dice_streams
 from sherlockkit.games.story.characters import holmes as young_holmes, watson as dr_watson
 from sherlockkit.games.story.state import ACTIONS, Choose, Outcome, Sheet, State, View, told_from
 
 __all__ = ["NAME", "ACTIONS", "Choose", "Outcome", "View", "DEFAULT_TRAITS", "new", "legal_actions", "play", "view",
-           "outcome", "case_result", "action_from_json", "shuffle_hidden"]
+           "outcome", "case_result", "action_from_json", "shuffle_hidden", "older_save_options"]
 
 NAME = "story"
 DEFAULT_TRAITS = ("Aware", "Tracking", "Charisma")
 
 
-def new(seed: int, traits: list[str] | tuple[str, ...] = DEFAULT_TRAITS, first_case: str | None = None) -> State:
+def new(seed: int, traits: list[str] | tuple[str, ...] = DEFAULT_TRAITS, first_case: str | None = None,
+        dice: str = dice_streams.ONE_STREAM_A_MOVE) -> State:
     """A new campaign: young Holmes with three ``traits`` and Watson, starting equipment
-    rolled (A000) and the first case rolled (a001 or a002) unless ``first_case`` is given."""
+    rolled (A000) and the first case rolled (a001 or a002) unless ``first_case`` is given.
+    ``dice`` is how the player's dice are drawn (``dice.py``): one stream a move, or one
+    a die for campaigns saved before (:func:`older_save_options`)."""
     engine.check_seed(seed)
+    if not isinstance(dice, str) or dice not in dice_streams.WAYS:
+        raise ValueError(f"The dice are drawn one stream a move ({dice_streams.ONE_STREAM_A_MOVE!r}) or one a die "
+                         f"({dice_streams.ONE_STREAM_A_DIE!r}, for campaigns saved before).")
     if isinstance(traits, str) or not isinstance(traits, (list, tuple)):
         raise ValueError("Holmes's traits are a list of three names.")
     book = casebook.load()
@@ -38,7 +45,7 @@ def new(seed: int, traits: list[str] | tuple[str, ...] = DEFAULT_TRAITS, first_c
                                    or book[first_case].kind != "adventure"):
         raise ValueError(f"{first_case!r} is not an adventure of the casebook.")
     state = State(
-        seed=seed, step=0, holmes=young_holmes(traits), watson=dr_watson(), friends=(), luck=4, cases=(),
+        seed=seed, step=0, dice=dice, holmes=young_holmes(traits), watson=dr_watson(), friends=(), luck=4, cases=(),
         inspector_ban=0, lestrade_alive=True, phase="case", fate="", adventure="", turn=1, sm=0, villain=None,
         motive=None, motive_revealed=False, meetings=0, had_clue=False, clues_found=(), allies=(), away=(),
         location="", bonus_now=(), bonus_next=(), investigate_now=False, investigate_next=False,
@@ -49,6 +56,12 @@ def new(seed: int, traits: list[str] | tuple[str, ...] = DEFAULT_TRAITS, first_c
     campaign.begin(sheet, first_case)
     machine.run(sheet, book)
     return sheet.freeze()
+
+
+def older_save_options(version: int, options: dict) -> dict:
+    """The options that replay a campaign saved at an older save ``version`` as it was
+    played: before version 3 each of the player's dice came from its own stream."""
+    return {**options, "dice": dice_streams.ONE_STREAM_A_DIE}
 
 
 def legal_actions(state: State, player: int | None = None) -> list[Choose]:

@@ -99,6 +99,7 @@ class State:
 
     seed: int
     step: int
+    dice: str  # how the player's dice are drawn: "move" (one stream a move) or "die" (older saves; see dice.py)
     # the campaign
     holmes: Character
     watson: Character | None  # None once he is killed
@@ -253,13 +254,13 @@ class Sheet:
     to ``recorded`` and ``consulted`` (through :meth:`record` and :meth:`consult`), joined
     to them when frozen (a campaign's events run to thousands and a move adds a few: the
     state's tuple is joined once to the new ones, not copied to a list and back). What the
-    sheet holds beside the state's fields (those two lists, the log's start ``told_from``
-    and the numbers ``draws`` drawn so far) are slots, out of ``__dict__``, so the
+    sheet holds beside the state's fields (those two lists, the log's start ``told_from``,
+    the numbers ``draws`` drawn so far and the dice stream read so far) are slots, out of ``__dict__``, so the
     ``__dict__`` is the state's fields and nothing else, copied whole. Its ``stack`` is a
     list, the sheet's own for the whole move (pushed and popped in place, emptied with
     ``clear``, never replaced: :func:`machine.run` holds it), a tuple again in the state."""
 
-    __slots__ = ("__dict__", "recorded", "consulted", "told_from", "draws")
+    __slots__ = ("__dict__", "recorded", "consulted", "told_from", "draws", "dice_bytes", "dice_at", "dice_blocks")
 
     def __init__(self, state: State):
         values = _fields_only(state.__dict__.copy())
@@ -267,7 +268,8 @@ class Sheet:
         self.__dict__ = values
         self.recorded, self.consulted = [], []
         self.told_from = told_from(state)
-        self.draws = 0  # numbers drawn during this move (a separate stream each)
+        self.draws = 0  # numbers drawn during this move
+        self.dice_bytes, self.dice_at, self.dice_blocks = b"", 0, 0  # the move's dice stream, read so far
 
     def freeze(self) -> State:
         """The state this move has reached."""
