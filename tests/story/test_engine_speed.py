@@ -272,3 +272,24 @@ def test_the_open_and_closed_actions_remembered_are_those_worked_out_afresh():
                 assert remembered == turn._action_options(Sheet(sheet.freeze())), (seed, change)
                 compared += 1
     assert compared > 1000
+
+
+class _Forgetful(dict):
+    """A memo that never remembers: every offer and final roll is made afresh."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+def test_the_luck_offers_and_final_rolls_remembered_are_those_made_afresh(monkeypatch):
+    from sherlockkit.games.story import machine
+
+    monkeypatch.setattr(machine, "_offers", {})
+    monkeypatch.setattr(machine, "_final", {})
+    remembering = [random_game(rules, seed)[0] for seed in (6, 9, 13)]
+    assert len(machine._offers) > 50 and len(machine._final) > 50  # the memos were used, and met again
+    monkeypatch.setattr(machine, "_offers", _Forgetful())
+    monkeypatch.setattr(machine, "_final", _Forgetful())
+    afresh = [random_game(rules, seed)[0] for seed in (6, 9, 13)]
+    assert remembering == afresh
+    assert any(s.pending is not None and s.pending.kind == "luck" for s in afresh[0])

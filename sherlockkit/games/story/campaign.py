@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from math import ceil
 
-from sherlockkit.engine import chance
+from sherlockkit.engine import chance, evolve
 from sherlockkit.games.story import casebook, tables
 from sherlockkit.games.story.agenda import ApplyEffects, Check, Read, StartCase, StartTurn, TableRoll
 from sherlockkit.games.story.casebook import Casebook
@@ -233,7 +233,7 @@ def decide(sheet: Sheet, book: Casebook, option: str) -> None:
         sheet.record(CampaignEnded("retired", len(sheet.cases)))
     elif kind == "next":
         sheet.gain_sm(min(sheet.sm, SM_CARRIED_OVER) - sheet.sm, "new case")
-        heal = lambda p: replace(p, wounds=HEALTHY)
+        heal = lambda p: p if p.wounds == HEALTHY else evolve(p, wounds=HEALTHY)
         sheet.holmes = heal(sheet.holmes)
         sheet.watson = heal(sheet.watson) if sheet.watson else None
         sheet.friends = tuple(heal(f) for f in sheet.friends)

@@ -10,8 +10,7 @@ tries to escape.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from sherlockkit.engine import evolve
 from sherlockkit.games.story import campaign, dice, party, tables
 from sherlockkit.games.story.agenda import (
     ApplyEffects, Check, EscapeRoll, FightEnd, FightRound, Read, Rest, StrikeRoll,
@@ -112,7 +111,7 @@ def resolve_strike(sheet: Sheet, book: Casebook, roll: StrikeRoll, die: int) -> 
     sheet.record(StrikeResult(loser.name, result))
     if result == "stunned":
         if loser.name not in current.stunned:  # R009b: only once per fight
-            sheet.fight = replace(current, stunned=current.stunned + (loser.name,))
+            sheet.fight = evolve(current, stunned=current.stunned + (loser.name,))
         return result
     if result not in HARM:  # unhurt
         return result
@@ -140,8 +139,8 @@ def foe_hurt(sheet: Sheet, book: Casebook, foe: Character, harm: int, killed: bo
     (R005b option 3 won); anyone else beaten goes on their way (Seriously Wounded: out of
     the case) and the paragraph's effects for a win follow."""
     current = sheet.fight
-    hit = replace(foe, wounds=min(SERIOUSLY_WOUNDED, foe.wounds + harm))
-    sheet.fight = replace(current, opponents=tuple(hit if o.name == foe.name else o for o in current.opponents))
+    hit = evolve(foe, wounds=min(SERIOUSLY_WOUNDED, foe.wounds + harm))
+    sheet.fight = evolve(current, opponents=tuple(hit if o.name == foe.name else o for o in current.opponents))
     if killed:
         sheet.gain_luck(-1, "killed")
         sheet.record(FoeDown(foe.name, "killed", sheet.luck))

@@ -4,8 +4,7 @@ carry, and wounds and deaths on Holmes's side (R007a 4, R009b).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from sherlockkit.engine import evolve
 from sherlockkit.games.story import campaign, dice, tables
 from sherlockkit.games.story.agenda import AllyStaysRoll, Check, SkillRoll
 from sherlockkit.games.story.casebook import Casebook
@@ -126,7 +125,7 @@ def hurt(sheet: Sheet, book: Casebook, person: Character, result_wounds: int, ki
     Seriously Wounded, Holmes is carried home and the case is lost; Watson goes home
     (2 Luck), anyone else leaves (1 Luck). A friend's death costs 1d3 Luck."""
     wounds = SERIOUSLY_WOUNDED if killed else min(SERIOUSLY_WOUNDED, person.wounds + result_wounds)
-    person = replace(person, wounds=wounds)
+    person = evolve(person, wounds=wounds)
     name = person.name
     if killed:
         lost = dice.draw(sheet, "d3").randint(1, 3)
