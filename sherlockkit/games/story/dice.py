@@ -32,8 +32,10 @@ ONE_STREAM_A_MOVE = "move"
 ONE_STREAM_A_DIE = "die"
 WAYS = (ONE_STREAM_A_MOVE, ONE_STREAM_A_DIE)
 
-#: Bytes from 0 to 251 make faces (42 of each); from 252 up they are passed over.
-_FAIR_BYTES = 252
+#: What each byte of the stream gives: ``byte % 6 + 1`` for 0 to 251 (42 bytes a face);
+#: the bytes from 252 up are passed over.
+_FACE_OF_BYTE = bytes(byte % 6 + 1 for byte in range(256))
+_PASSED_OVER = bytes(range(252, 256))
 
 
 def roll_dice(sheet: Sheet, count: int) -> tuple[int, ...]:
@@ -43,18 +45,13 @@ def roll_dice(sheet: Sheet, count: int) -> tuple[int, ...]:
     sheet.draws = first + count
     if sheet.dice == ONE_STREAM_A_DIE:
         return tuple([die(chance(sheet.seed, sheet.step, f"die {n}")) for n in range(first, first + count)])
-    faces = []
-    block, at = sheet.dice_bytes, sheet.dice_at
-    while len(faces) < count:
-        if at == len(block):
-            block, at = dice_block(sheet.seed, sheet.step, sheet.dice_blocks), 0
-            sheet.dice_blocks += 1
-        byte = block[at]
-        at += 1
-        if byte < _FAIR_BYTES:
-            faces.append(byte % 6 + 1)
-    sheet.dice_bytes, sheet.dice_at = block, at
-    return tuple(faces)
+    faces, at = sheet.dice_faces, sheet.dice_at
+    while len(faces) - at < count:  # the faces read so far run out: the stream's next block
+        block = dice_block(sheet.seed, sheet.step, sheet.dice_blocks)
+        faces, at = faces[at:] + block.translate(_FACE_OF_BYTE, _PASSED_OVER), 0
+        sheet.dice_blocks += 1
+    sheet.dice_faces, sheet.dice_at = faces, at + count
+    return tuple(faces[at:at + count])
 
 
 def dice_block(seed: int, step: int, block: int) -> bytes:

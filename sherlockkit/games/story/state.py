@@ -260,7 +260,7 @@ class Sheet:
     list, the sheet's own for the whole move (pushed and popped in place, emptied with
     ``clear``, never replaced: :func:`machine.run` holds it), a tuple again in the state."""
 
-    __slots__ = ("__dict__", "recorded", "consulted", "told_from", "draws", "dice_bytes", "dice_at", "dice_blocks")
+    __slots__ = ("__dict__", "recorded", "consulted", "told_from", "draws", "dice_faces", "dice_at", "dice_blocks")
 
     def __init__(self, state: State):
         values = _fields_only(state.__dict__.copy())
@@ -269,7 +269,7 @@ class Sheet:
         self.recorded, self.consulted = [], []
         self.told_from = told_from(state)
         self.draws = 0  # numbers drawn during this move
-        self.dice_bytes, self.dice_at, self.dice_blocks = b"", 0, 0  # the move's dice stream, read so far
+        self.dice_faces, self.dice_at, self.dice_blocks = b"", 0, 0  # the move's dice: faces, how many read
 
     def freeze(self) -> State:
         """The state this move has reached."""

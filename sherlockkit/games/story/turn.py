@@ -6,8 +6,7 @@ channel closed).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from sherlockkit.engine import evolve
 from sherlockkit.games.story import campaign, tables, villains
 from sherlockkit.games.story.agenda import (
     ActionRoll, ApplyEffects, Check, Encounter, EncounterRoll, EncounterTypeRoll, EndTurn, HealingRoll, LineRoll,
@@ -150,7 +149,7 @@ def resolve_heal(sheet: Sheet, book: Casebook, roll: HealingRoll, total: int) ->
     if total + level >= target:
         person = next(p for p in sheet.party if p.name == roll.patient)
         if roll.need == "Wound":
-            person = replace(person, wounds=0)
+            person = evolve(person, wounds=0)
         else:
             person = person.with_trait(roll.need, person.trait(roll.need) - 1)
         sheet.set_person(person)
