@@ -12,7 +12,7 @@ import pytest
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.express import deduction, rules
-from sherlockkit.games.express.state import DECK, Reveal, Slap, State, View
+from sherlockkit.games.express.state import DECK, SEEN, Reveal, Slap, State, View
 from tests.random_play import random_game
 
 
@@ -74,6 +74,37 @@ def test_what_a_state_carries_from_the_one_before_is_what_it_shows():
             carried["up"] += 1
             assert up == {trait for pile in state.revealed for trait in pile}
     assert carried["right"] > 50 and carried["slots"] > 100 and carried["up"] > 100  # checks on carried values
+
+
+def _seen_afresh(state):
+    """What every seat's view shows, read off the table field by field (``me`` left out)."""
+    return {"names": state.names, "round": state.round, "display": state.display, "revealed": state.revealed,
+            "pile_sizes": tuple(len(p) for p in state.piles), "deck_size": len(state.suspect_deck),
+            "won": state.won, "out": state.out, "turn": state.turn, "false_alibi": state.false_alibi,
+            "false_alibi_variant": state.false_alibi_variant, "target": state.target,
+            "finished": state.finished, "events": state.events}
+
+
+def test_the_view_fields_a_move_carries_on_are_those_of_the_table_it_makes():
+    """Views asked after every move, as bots and widgets ask them: a reveal or a wrong slap
+    hands the next table the views' fields changed where it changed them."""
+    carried = 0
+    for seed, options in ((0, {}), (1, {"players": 2}), (2, {"players": 6, "false_alibi": True})):
+        rng = random.Random(seed)
+        state = rules.new(seed, **options)
+        while not state.finished:
+            seen = engine.recalled(state, SEEN)
+            if seen is not None:
+                carried += 1
+                seen = dict(seen)  # the state's own stays as it is
+                assert seen.pop("me") is None and seen == _seen_afresh(state)
+                assert list(seen) == [f.name for f in dataclasses.fields(View)][1:]  # View's order
+            for seat in range(state.players):
+                assert rules.view(state, seat).me == seat
+            legal = rules.legal_actions(state)
+            kind = rng.choice(sorted({type(a).__name__ for a in legal}))  # as random_game draws
+            state = rules.play(state, rng.choice([a for a in legal if type(a).__name__ == kind]))
+    assert carried > 1000  # most tables met were carried on, so this checked the carrying
 
 
 def test_the_proof_of_every_table_met_is_the_rulebooks():

@@ -26,7 +26,9 @@ from sherlockkit.games.express.deduction import slots as places_to_slap
 from sherlockkit.games.express.reveal import turn_up
 from sherlockkit.games.express.rounds import deal
 from sherlockkit.games.express.slap import accuse
-from sherlockkit.games.express.state import ACTIONS, DECK, Action, Outcome, Reveal, Slap, State, View
+from sherlockkit.games.express.state import (
+    ACTIONS, DECK, SEEN, Action, Outcome, Reveal, Slap, State, View, view_fields,
+)
 
 NAME = "express"
 TITLE = "Sherlock Express"
@@ -60,15 +62,16 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     if state.finished:
         return []
     slots = places_to_slap(state)
+    players = len(state.names)  # state.players, without the property's call
     if player is None or type(player) is int and 0 <= player < MAX_PLAYERS:
-        key = (state.players, state.turn, state.out, slots, player)
+        key = (players, state.turn, state.out, slots, player)
         known = _LEGAL.get(key)
         if known is None:
             if len(_LEGAL) > 100_000:  # never in a real game; a bound all the same
                 _LEGAL.clear()
-            known = _LEGAL[key] = tuple(_legal(state.players, state.turn, state.out, slots, player))
+            known = _LEGAL[key] = tuple(_legal(players, state.turn, state.out, slots, player))
         return list(known)
-    return _legal(state.players, state.turn, state.out, slots, player)
+    return _legal(players, state.turn, state.out, slots, player)
 
 
 def _legal(players: int, turn: int | None, out: frozenset, slots: tuple, player) -> list[Action]:
@@ -97,8 +100,9 @@ _LEGAL: dict[tuple, tuple[Action, ...]] = {}
 
 def play(state: State, action: Action) -> State:
     """The table after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
-    if id(action) not in _MADE or action.player >= state.players:  # one of legal_actions' own: known good
-        engine.check_action(action, ACTIONS, state.players)
+    players = len(state.names)  # state.players, without the property's call
+    if id(action) not in _MADE or action.player >= players:  # one of legal_actions' own: known good
+        engine.check_action(action, ACTIONS, players)
     if state.finished:
         raise IllegalAction("The game is over: start a new one to play again.")
     if type(action) is Reveal:  # check_action let through only the game's own kinds
@@ -109,26 +113,15 @@ def play(state: State, action: Action) -> State:
 def view(state: State, player: int) -> View:
     """What ``player`` sees: no face-down alibi (not even their own) and no card of the
     suspect deck; every event, since everything in this game happens face up."""
-    # Everyone sees the same table: a view's fields are gathered once per state, and a
-    # seat's view is a View holding a copy of them with the seat as ``me`` (the object
-    # View(...) makes, its fields in the same order, made without setting each one).
-    fields = engine.remembered(state, "table", _table, state).copy()
+    # Everyone sees the same table: a view's fields are gathered once per state (or carried
+    # on by the move that made it, see ``reveal`` and ``slap``), and a seat's view is a View
+    # holding a copy of them with the seat as ``me`` (the object View(...) makes, its fields
+    # in the same order, made without setting each one).
+    fields = engine.remembered(state, SEEN, view_fields, state).copy()
     fields["me"] = player
     made = _new_object(View)
     _set_attribute(made, "__dict__", fields)
     return made
-
-
-def _table(state: State) -> dict:
-    """Every field of a view of ``state``, in View's order, ``me`` left ``None``: the same
-    for every seat."""
-    return {
-        "me": None, "names": state.names, "round": state.round, "display": state.display,
-        "revealed": state.revealed, "pile_sizes": tuple(map(len, state.piles)),
-        "deck_size": len(state.suspect_deck), "won": state.won, "out": state.out, "turn": state.turn,
-        "false_alibi": state.false_alibi, "false_alibi_variant": state.false_alibi_variant,
-        "target": state.target, "finished": state.finished, "events": state.events,
-    }
 
 
 _new_object = object.__new__

@@ -7,10 +7,10 @@ when everyone is out, the round is void and is played again.
 
 from __future__ import annotations
 
-from sherlockkit.engine import IllegalAction, evolve, maker, replace_at
+from sherlockkit.engine import IllegalAction, evolve, maker, recalled, replace_at
 from sherlockkit.games.express.deduction import culprit, face_up, proof, slots
 from sherlockkit.games.express.rounds import next_round
-from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slot, State
+from sherlockkit.games.express.state import DECK, SEEN, Accused, RoundVoid, Slot, State
 
 _accused = maker(Accused)
 
@@ -30,15 +30,19 @@ def accuse(state: State, player: int, slot: Slot) -> State:
         return _win(state, player, slot)
     out = state.out | {player}
     wrong = _accused(player=player, slot=slot, suspect=suspect, right=False, by_false_alibi=False, won=())
-    if len(out) == state.players:
+    if len(out) == len(state.names):  # everyone at the table
         # Nobody can win this round any more: nobody scores, the display stays, and the
         # same player starts it again.
         after = evolve(state, step=state.step + 1, out=out,
                        events=state.events + (wrong, RoundVoid(state.round)))
         return next_round(after, starter=after.starter)
     # The same cards face up: the same proof, traits and places to slap.
-    return evolve(state, {"right": right, "slots": slots(state), "up": face_up(state)},
-                  step=state.step + 1, out=out, events=state.events + (wrong,))
+    known = {"right": right, "slots": slots(state), "up": face_up(state)}
+    events = state.events + (wrong,)
+    seen = recalled(state, SEEN)
+    if seen is not None:  # the views' fields, gathered on the table before: only these change
+        known[SEEN] = {**seen, "out": out, "events": events}
+    return evolve(state, known, step=state.step + 1, out=out, events=events)
 
 
 def _win(state: State, player: int, slot: Slot) -> State:

@@ -172,6 +172,22 @@ class View:
         return _narrate(self.events, self.names)
 
 
+#: Where a state remembers (``engine.remembered``) the fields every seat's view shares.
+SEEN = "seen"
+
+
+def view_fields(state: State) -> dict:
+    """Every field of a view of ``state``, in View's order, ``me`` left ``None``: what every
+    seat sees alike (everything in this game happens face up)."""
+    return {
+        "me": None, "names": state.names, "round": state.round, "display": state.display,
+        "revealed": state.revealed, "pile_sizes": tuple(map(len, state.piles)),
+        "deck_size": len(state.suspect_deck), "won": state.won, "out": state.out, "turn": state.turn,
+        "false_alibi": state.false_alibi, "false_alibi_variant": state.false_alibi_variant,
+        "target": state.target, "finished": state.finished, "events": state.events,
+    }
+
+
 def _narrate(events, names) -> tuple[str, ...]:
     # Imported here because narration imports the event kinds above.
     from sherlockkit.games.express import narration
