@@ -115,17 +115,16 @@ def view(state: State, player: int) -> View:
     suspect deck; every event, since everything in this game happens face up."""
     # Everyone sees the same table: a view's fields are gathered once per state (or carried
     # on by the move that made it, see ``reveal`` and ``slap``), and a seat's view is a View
-    # holding a copy of them with the seat as ``me`` (the object View(...) makes, its fields
-    # in the same order, made without setting each one).
-    fields = engine.remembered(state, SEEN, view_fields, state).copy()
-    fields["me"] = player
+    # whose own fields are a copy of them with the seat as ``me`` (the object View(...) makes,
+    # its fields in the same order, written at once instead of one by one).
     made = _new_object(View)
-    _set_attribute(made, "__dict__", fields)
+    fields = made.__dict__
+    fields.update(engine.remembered(state, SEEN, view_fields, state))
+    fields["me"] = player
     return made
 
 
 _new_object = object.__new__
-_set_attribute = object.__setattr__
 
 
 def outcome(state: State) -> Outcome | None:
