@@ -89,18 +89,20 @@ def game_digest(rules, seeds, left_out=None, **options) -> str:
     return total.hexdigest()
 
 
-#: The games recorded, per game: (seeds, options) pairs. The Story's first is its dice as they
-#: fell before save version 3 (one stream a die), the second one stream a move.
+#: The games recorded, per game: (seeds, options) pairs. Games as they were played before
+#: save version 3 first (Express's piles shuffled one stream a pile, the Story's dice one
+#: stream a die), then the same games as they are played since (one stream a round, a move).
+_EXPRESS = [(range(4), {}), (range(2), {"players": 2}), (range(2), {"players": 6, "false_alibi": True})]
 RECORDED = {
-    "express": [(range(4), {}), (range(2), {"players": 2}), (range(2), {"players": 6, "false_alibi": True})],
+    "express": [(seeds, {**options, "shuffles": "pile"}) for seeds, options in _EXPRESS] + _EXPRESS,
     "cardgame": [(range(6), {}), (range(3), {"players": 3}), (range(3), {"players": 6, "hands": 2})],
     "story": [(range(12), {"dice": "die"}), (range(12), {})],
 }
 
 #: Fields a game's state gained after a digest was first written, that stay as its options
-#: set them for the whole game (the Story's ``dice``, how its dice are drawn): left out of
-#: every digest of the game, so that the digests written before still compare.
-ADDED_SINCE = {"story": {"State": frozenset({"dice"})}}
+#: set them for the whole game (how Express shuffles, how the Story draws its dice): left
+#: out of every digest of the game, so that the digests written before still compare.
+ADDED_SINCE = {"express": {"State": frozenset({"shuffles"})}, "story": {"State": frozenset({"dice"})}}
 
 
 def digests(game_id: str) -> list[str]:

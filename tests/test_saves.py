@@ -29,14 +29,11 @@ def key_dir(tmp_path, monkeypatch):
 
 
 def an_express_game(seed=4, moves=None):
-    """The moves of a bot-free random Express game (all of them, or the first ``moves``)."""
-    import random
+    """The moves of a bot-free random Express game (all of them, or the first ``moves``),
+    a kind of move drawn first (``tests/random_play.py``: so that it ends in a few hundred)."""
+    from tests.random_play import random_game
 
-    rng, state, actions = random.Random(seed), express.new(seed, players=3), []
-    while express.outcome(state) is None:
-        action = rng.choice(express.legal_actions(state))
-        state = express.play(state, action)
-        actions.append(action)
+    actions = random_game(express, seed, players=3)[1]
     return actions if moves is None else actions[:moves]
 
 

@@ -13,6 +13,7 @@ import pytest
 from sherlockkit import engine, sealing
 from sherlockkit.games.story import dice, rules
 from sherlockkit.games.story.state import Sheet
+from tests.older_saves import older_save
 from tests.random_play import random_game
 
 
@@ -92,21 +93,11 @@ def test_a_way_of_drawing_dice_that_is_neither_is_refused_with_a_sentence(wrong)
         rules.new(1, dice=wrong)
 
 
-def _older_save(seed: int, moves, sealed: bool) -> str:
-    """A save as sherlockkit wrote it at save version 2 (no ``dice`` option)."""
-    body = {"format": engine.SAVE_FORMAT, "version": 2, "game": rules.NAME, "seed": seed, "options": {},
-            "actions": [engine.action_to_json(m) for m in moves]}
-    if sealed:
-        head = {"format": engine.SAVE_FORMAT, "version": 2, "game": rules.NAME}
-        return json.dumps({**head, "sealed": sealing.seal(body, f"{engine.SAVE_FORMAT}/2/{rules.NAME}".encode())})
-    return json.dumps({**body, "digest": sealing.mac(body)})
-
-
 @pytest.mark.parametrize("sealed", [True, False])
 def test_a_campaign_saved_at_version_2_replays_with_its_dice_as_they_fell(sealed):
     states, moves = random_game(rules, 4, dice="die")
     half = len(moves) // 2
-    record, state = engine.load(rules, _older_save(4, moves[:half], sealed))
+    record, state = engine.load(rules, older_save(rules, 4, {}, moves[:half], sealed))
     assert state == states[half] and state.dice == "die"
     assert record.options == {"dice": "die"}
     again_record, again = engine.load(rules, engine.save(rules, record.seed, record.options, record.actions))
@@ -120,6 +111,8 @@ def test_a_save_of_version_3_is_not_read_with_an_older_versions_seal():
                          "sealed": sealing.seal(body, f"{engine.SAVE_FORMAT}/2/{rules.NAME}".encode())})
     with pytest.raises(engine.CorruptSave, match="not a sherlockkit saved game"):
         engine.load(rules, forged)
+    with pytest.raises(engine.CorruptSave, match="format version 7; this version of sherlockkit reads versions 2 and 3"):
+        engine.load(rules, older_save(rules, 4, {}, [], sealed=False, version=7))
 
 
 def test_campaigns_of_both_ways_play_to_their_end():

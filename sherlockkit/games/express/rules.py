@@ -24,6 +24,7 @@ from sherlockkit.engine import IllegalAction
 from sherlockkit.games.express.cards import DISPLAY_SIZE
 from sherlockkit.games.express.deduction import slots as places_to_slap
 from sherlockkit.games.express.reveal import turn_up
+from sherlockkit.games.express import rounds
 from sherlockkit.games.express.rounds import deal
 from sherlockkit.games.express.slap import accuse
 from sherlockkit.games.express.state import (
@@ -35,16 +36,19 @@ TITLE = "Sherlock Express"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 __all__ = ["NAME", "ACTIONS", "DECK", "DISPLAY_SIZE", "Reveal", "Slap", "State", "View", "Outcome",
-           "new", "legal_actions", "play", "view", "outcome", "action_from_json", "shuffle_hidden"]
+           "new", "legal_actions", "play", "view", "outcome", "action_from_json", "shuffle_hidden",
+           "older_save_options"]
 
 
 def new(seed: int, players: int = 4, target: int | None = 5, false_alibi: bool = False,
-        names: list[str] | tuple[str, ...] | None = None) -> State:
+        names: list[str] | tuple[str, ...] | None = None, shuffles: str = rounds.ONE_STREAM_A_ROUND) -> State:
     """A new game: suspects shuffled with six face up, the 36 alibis dealt round the table.
 
     ``target`` is the number of suspect cards that wins (the rulebook's 5); with the
     False Alibi variant the game is played until the suspect deck runs out, so
-    ``target`` is ignored there.
+    ``target`` is ignored there. ``shuffles`` is how the piles are shuffled between rounds
+    (``rounds.py``): from one stream a round, or one a pile for games saved before
+    (:func:`older_save_options`).
     """
     seed = engine.check_seed(seed)
     players = engine.check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
@@ -53,7 +57,16 @@ def new(seed: int, players: int = 4, target: int | None = 5, false_alibi: bool =
     if type(false_alibi) is not bool:
         raise ValueError(f"The False Alibi variant is on (True) or off (False), not {false_alibi!r}.")
     names = engine.check_names(names, players)
-    return deal(seed, names, None if false_alibi else target, false_alibi)
+    if not isinstance(shuffles, str) or shuffles not in rounds.WAYS:
+        raise ValueError(f"The piles are shuffled from one stream a round ({rounds.ONE_STREAM_A_ROUND!r}) or one a "
+                         f"pile ({rounds.ONE_STREAM_A_PILE!r}, for games saved before).")
+    return deal(seed, names, None if false_alibi else target, false_alibi, shuffles)
+
+
+def older_save_options(version: int, options: dict) -> dict:
+    """The options that replay a game saved at an older save ``version`` as it was played:
+    before version 3 each pile was shuffled from its own stream between rounds."""
+    return {**options, "shuffles": rounds.ONE_STREAM_A_PILE}
 
 
 def legal_actions(state: State, player: int | None = None) -> list[Action]:

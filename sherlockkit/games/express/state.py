@@ -108,6 +108,7 @@ class State:
     names: tuple[str, ...]
     target: int | None  # cards to win; None: play until the suspect deck runs out
     false_alibi_variant: bool
+    shuffles: str  # between rounds: "round" (one stream shuffles every pile) or "pile" (older saves: rounds.py)
     step: int  # actions taken so far
     round: int
     starter: int  # who turned up the first alibi of this round
