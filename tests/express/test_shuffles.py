@@ -1,6 +1,5 @@
 """How Express shuffles the piles between rounds (``rounds.py``): one stream a round since
-save version 3, one stream a pile in games saved before; and older saves still replay as
-they were played."""
+save version 3, one stream a pile in games saved before (their saves: ``tests/test_older_saves.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.games.express import rounds, rules
-from tests.older_saves import older_save
 from tests.random_play import random_game
 
 
@@ -64,18 +62,6 @@ def test_the_next_round_begins_with_the_piles_shuffled_so():
 def test_a_way_of_shuffling_that_is_neither_is_refused_with_a_sentence(wrong):
     with pytest.raises(ValueError, match="one stream a round"):
         rules.new(1, shuffles=wrong)
-
-
-@pytest.mark.parametrize("sealed", [True, False])
-def test_a_game_saved_at_version_2_replays_with_its_piles_as_they_were_shuffled(sealed):
-    states, moves = random_game(rules, 4, players=3, shuffles="pile")
-    assert max(s.round for s in states) > 2  # rounds were shuffled
-    half = len(moves) // 2
-    record, state = engine.load(rules, older_save(rules, 4, {"players": 3}, moves[:half], sealed))
-    assert state == states[half] and state.shuffles == "pile"
-    assert record.options == {"players": 3, "shuffles": "pile"}
-    _, again = engine.load(rules, engine.save(rules, record.seed, record.options, record.actions))
-    assert again == state
 
 
 def test_games_of_both_ways_play_to_their_end():

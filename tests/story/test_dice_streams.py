@@ -1,6 +1,6 @@
 """Where the player's dice come from (``dice.py``): one stream of bytes a move since save
-version 3, each die its own stream in campaigns saved before; and older saves still replay
-as they were played."""
+version 3, each die its own stream in campaigns saved before (their saves:
+``tests/test_older_saves.py``)."""
 
 from __future__ import annotations
 
@@ -91,18 +91,6 @@ def test_a_campaign_saved_before_draws_each_die_from_its_own_stream():
 def test_a_way_of_drawing_dice_that_is_neither_is_refused_with_a_sentence(wrong):
     with pytest.raises(ValueError, match="one stream a move"):
         rules.new(1, dice=wrong)
-
-
-@pytest.mark.parametrize("sealed", [True, False])
-def test_a_campaign_saved_at_version_2_replays_with_its_dice_as_they_fell(sealed):
-    states, moves = random_game(rules, 4, dice="die")
-    half = len(moves) // 2
-    record, state = engine.load(rules, older_save(rules, 4, {}, moves[:half], sealed))
-    assert state == states[half] and state.dice == "die"
-    assert record.options == {"dice": "die"}
-    again_record, again = engine.load(rules, engine.save(rules, record.seed, record.options, record.actions))
-    assert again == state  # saved again (version 3), it stays a campaign of one stream a die
-    assert json.loads(engine.save(rules, 4, {}, []))["version"] == engine.SAVE_VERSION == 3
 
 
 def test_a_save_of_version_3_is_not_read_with_an_older_versions_seal():
