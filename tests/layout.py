@@ -91,6 +91,14 @@ def open_dashboard(browser, app_url: str, dashboard: str, size: dict, ready: str
     return page
 
 
+def in_view(page, selector: str, width: int) -> None:
+    """Every part of the page matching ``selector`` lies within ``width`` across."""
+    for part in page.locator(selector).all():
+        box = part.bounding_box()
+        if box:
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, f"{selector} in view"
+
+
 def shoot(page, root: str, path: str, tall: int = 2600) -> None:
     """A picture of the whole table under ``root`` for a person to look at: the screen made
     ``tall`` for a moment (Voila's page scrolls inside a box that a full-page picture does

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.layout import layout_problems
+from tests.layout import PHONE, in_view, layout_problems, shoot
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.seen import record_frames
@@ -136,8 +136,13 @@ def test_a_party_by_clicks_shows_the_photo_and_score_and_sends_no_unread_envelop
     finals = page.locator(f"{ROOT} .sk-final")
     assert finals.count() == 3 and page.locator(f"{ROOT} .sk-final svg").count() == 3
     assert "Traceback" not in page.locator("body").inner_text()
-    assert layout_problems(page) == []  # the ending at a desktop's width (the phone's: test_layout.py)
+    assert layout_problems(page) == []  # the ending at a desktop's width
     page.screenshot(path="/tmp/picture-end.png", full_page=True)
+    page.set_viewport_size(PHONE)  # and at a phone's, where the photos side by side must wrap
+    page.wait_for_timeout(150)
+    shoot(page, ROOT, "/tmp/picture-end375.png", tall=3200)
+    assert layout_problems(page) == []
+    in_view(page, f"{ROOT} .sk-final", PHONE["width"])
     save = json.loads(save_text(page))
     state = rules.new(save["seed"], **save["options"])
     for data in save["actions"]:
