@@ -251,7 +251,7 @@ class Sheet:
     ``__dict__``'s entries, made by :meth:`freeze` or by ``State(...)`` with every field),
     not field by field: the forty fields read one by one were a tenth of a move. Its
     ``events`` and ``read`` stay the state's as the move began: what the move adds goes
-    to ``recorded`` and ``consulted`` (through :meth:`record` and :meth:`consult`), joined
+    to ``recorded`` and ``consulted`` (through ``record`` and ``consult``), joined
     to them when frozen (a campaign's events run to thousands and a move adds a few: the
     state's tuple is joined once to the new ones, not copied to a list and back). What the
     sheet holds beside the state's fields (those two lists, the log's start ``told_from``,
@@ -260,13 +260,18 @@ class Sheet:
     list, the sheet's own for the whole move (pushed and popped in place, emptied with
     ``clear``, never replaced: :func:`machine.run` holds it), a tuple again in the state."""
 
-    __slots__ = ("__dict__", "recorded", "consulted", "told_from", "draws", "dice_faces", "dice_at", "dice_blocks")
+    __slots__ = ("__dict__", "recorded", "consulted", "record", "consult", "told_from", "draws", "dice_faces",
+                 "dice_at", "dice_blocks")
 
     def __init__(self, state: State):
         values = _fields_only(state.__dict__.copy())
         values["stack"] = list(values["stack"])
         self.__dict__ = values
         self.recorded, self.consulted = [], []
+        # record(event): note an event (the log tells it when read); consult(paragraph): note
+        # a paragraph read or a rule consulted, for the trail. Each is its list's own append,
+        # bound here: a move records some eight events, each without a call of ours.
+        self.record, self.consult = self.recorded.append, self.consulted.append
         self.told_from = told_from(state)
         self.draws = 0  # numbers drawn during this move
         self.dice_faces, self.dice_at, self.dice_blocks = b"", 0, 0  # the move's dice: faces, how many read
@@ -284,14 +289,6 @@ class Sheet:
         _set(made, "__dict__", values)  # a frozen class refuses `made.__dict__ = ...`; a copy is made at
         # once, where filling an empty __dict__ inserts the forty fields one by one
         return made
-
-    def record(self, event: Event) -> None:
-        """Note ``event`` (the log tells it when read)."""
-        self.recorded.append(event)
-
-    def consult(self, paragraph: str) -> None:
-        """Note a paragraph read or a rule consulted, for the trail."""
-        self.consulted.append(paragraph)
 
     def push(self, *frames: Frame) -> None:
         """Frames run last-pushed first: push what happens last first."""
