@@ -47,3 +47,20 @@ def test_a_game_that_draws_as_before_replays_a_version_2_save_unchanged(game_id)
     states, moves = random_game(rules, 2, limit=40)
     record, state = engine.load(rules, older_save(rules, 2, {}, moves, sealed=True))
     assert state == states[-1] and record.options == {}
+
+
+def test_a_version_2_save_loads_at_the_table_and_replays_there_as_it_was_played():
+    from sherlockkit.games.express import rules as express
+    from widgets.clock import ManualClock
+
+    options = {"players": 3, "names": ["Holmes", "Lestrade", "Irene"], "target": 5, "false_alibi": False}
+    states, moves = random_game(express, 4, **options, shuffles="pile")
+    upto = next(k for k, s in enumerate(states) if s.round >= 3)  # two rounds' shuffles behind it
+    table = GAMES["express"].table_class()(clock=ManualClock())
+    table.save_box.value = older_save(express, 4, options, moves[:upto], sealed=True)
+    table.load_button.click()
+    session = table.game
+    assert session.state == states[upto], session.message
+    session.replay()
+    session.replay_skip()  # the replay from the deal, straight to its end: the same table
+    assert session.state == states[upto] and session.options["shuffles"] == "pile"
