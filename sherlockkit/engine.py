@@ -50,7 +50,8 @@ SAVE_FORMAT = "sherlockkit-save"
 SAVE_VERSION = 3
 #: The older versions still read: a game whose play changed since says, in
 #: ``older_save_options(version, options)``, the options that replay such a save as it was
-#: played (version 3: the Detective Story Game's dice drawn from one stream a move).
+#: played (version 3: Express's piles shuffled from one stream a round, the Detective Story
+#: Game's dice drawn from one stream a move).
 OLDER_VERSIONS = (2,)
 #: The longest save text read (a game of any length fits well within it).
 MAX_SAVE_CHARS = 1_000_000

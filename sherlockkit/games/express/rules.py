@@ -21,11 +21,10 @@ from dataclasses import replace
 
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
+from sherlockkit.games.express import rounds
 from sherlockkit.games.express.cards import DISPLAY_SIZE
 from sherlockkit.games.express.deduction import slots as places_to_slap
 from sherlockkit.games.express.reveal import turn_up
-from sherlockkit.games.express import rounds
-from sherlockkit.games.express.rounds import deal
 from sherlockkit.games.express.slap import accuse
 from sherlockkit.games.express.state import (
     ACTIONS, DECK, SEEN, Action, Outcome, Reveal, Slap, State, View, view_fields,
@@ -60,7 +59,7 @@ def new(seed: int, players: int = 4, target: int | None = 5, false_alibi: bool =
     if not isinstance(shuffles, str) or shuffles not in rounds.WAYS:
         raise ValueError(f"The piles are shuffled from one stream a round ({rounds.ONE_STREAM_A_ROUND!r}) or one a "
                          f"pile ({rounds.ONE_STREAM_A_PILE!r}, for games saved before).")
-    return deal(seed, names, None if false_alibi else target, false_alibi, shuffles)
+    return rounds.deal(seed, names, None if false_alibi else target, false_alibi, shuffles)
 
 
 def older_save_options(version: int, options: dict) -> dict:

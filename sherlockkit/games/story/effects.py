@@ -69,9 +69,11 @@ def name_of(effect: Mapping) -> str:
     return "roll" if "roll" in effect else next(iter(effect))
 
 
-def value_of(effect: Mapping) -> Any:
-    """The effect's value: the one key's value, or the whole table of a roll."""
-    return effect if "roll" in effect else effect[name_of(effect)]
+def value_of(effect: Mapping, name: str | None = None) -> Any:
+    """The effect's value: the one key's value, or the whole table of a roll (``name`` is
+    ``name_of(effect)``, worked out here unless the caller has it already)."""
+    name = name or name_of(effect)
+    return effect if name == "roll" else effect[name]
 
 
 def describe(effects: Iterable[Mapping]) -> str:
@@ -122,7 +124,7 @@ def apply_effects(sheet: Sheet, book: Casebook, frame: ApplyEffects) -> None:
         return
     if len(effects) > 1:
         sheet.push(ApplyEffects(frame.pid, effects[1:]))
-    effect.apply(sheet, book, frame.pid, first if name == "roll" else first[name])  # value_of(first)
+    effect.apply(sheet, book, frame.pid, value_of(first, name))
 
 
 def _roll(sheet: Sheet, book: Casebook, pid: str, effect: Mapping) -> None:

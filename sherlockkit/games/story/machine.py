@@ -46,27 +46,35 @@ def check(sheet: Sheet, book: Casebook, frame: a.Check) -> None:
         sheet.push(a.AwaitLuck(roll, rolled))
         label = narration.label(roll)
         key = (label, rolled, sheet.luck)
-        offer = _offers.get(key) or _luck_offer(*key)
-        sheet.pending = offer[0]
-        sheet.rolls += offer[1]
+        offer, waiting = _offers.get(key) or _kept(_offers, key, _luck_offer(*key))
+        sheet.pending = offer
+        sheet.rolls += waiting
         return
     resolve(sheet, book, roll, rolled)
 
 
 def _luck_offer(label: str, rolled: tuple[int, ...], luck: int) -> tuple[Decision, tuple[Roll]]:
     """R003's offer for ``rolled`` with ``luck`` left (keep, or spend 1 Luck to roll again),
-    and the roll waiting on the dice tray; made once for each roll name, dice and Luck, and
-    remembered (both are immutable, and a campaign meets the same ones again and again)."""
-    if len(_offers) > 20_000:  # roll names x dice x Luck are a few thousand; a bound all the same
-        _offers.clear()
-    offer = _offers[label, rolled, luck] = (
-        Decision("luck", f"{label}: you rolled {' + '.join(map(str, rolled))}. Keep it, or spend 1 Luck to roll again?",
-                 (("keep", "Keep the roll"), ("reroll", f"Re-roll (Luck {luck} → {luck - 1})"))),
-        (Roll(label, rolled, sum(rolled), "waiting"),))
-    return offer
+    and the roll waiting on the dice tray."""
+    return (Decision("luck", f"{label}: you rolled {' + '.join(map(str, rolled))}. Keep it, or spend 1 Luck to "
+                             "roll again?",
+                     (("keep", "Keep the roll"), ("reroll", f"Re-roll (Luck {luck} → {luck - 1})"))),
+            (Roll(label, rolled, sum(rolled), "waiting"),))
 
 
+def _kept(memo: dict, key: tuple, made: tuple) -> tuple:
+    """``made`` (immutable records), kept in ``memo`` under ``key`` for the next time a
+    campaign meets the same roll: a Luck offer by roll name, dice and Luck, a final roll by
+    name, dice, verdict and re-roll. Some thousands in play; emptied past a bound all the same."""
+    if len(memo) > 20_000:
+        memo.clear()
+    memo[key] = made
+    return made
+
+
+#: The Luck offers and the final rolls made so far (see :func:`_kept`).
 _offers: dict[tuple[str, tuple[int, ...], int], tuple[Decision, tuple[Roll]]] = {}
+_final: dict[tuple[str, tuple[int, ...], str, bool], tuple[tuple[Roll], RollMade]] = {}
 
 
 def keep_or_reroll(sheet: Sheet, book: Casebook, option: str) -> None:
@@ -85,23 +93,15 @@ def resolve(sheet: Sheet, book: Casebook, roll: a.DiceRoll, rolled: tuple[int, .
     label = narration.label(roll)
     verdict = RESOLVERS[type(roll)](sheet, book, roll, sum(rolled)) or ""
     key = (label, rolled, verdict, rerolled)
-    tray, made = _final.get(key) or _final_roll(*key)
+    tray, made = _final.get(key) or _kept(_final, key, _final_roll(*key))
     sheet.rolls += tray
     sheet.record(made)
 
 
 def _final_roll(label: str, rolled: tuple[int, ...], verdict: str, rerolled: bool) -> tuple[tuple[Roll], RollMade]:
-    """A final roll as the dice tray shows it and as the events tell it; made once for
-    each roll name, dice, verdict and re-roll, and remembered (both are immutable)."""
-    if len(_final) > 20_000:  # a campaign meets a few thousand; a bound all the same
-        _final.clear()
+    """A final roll as the dice tray shows it and as the events tell it."""
     total = sum(rolled)
-    made = _final[label, rolled, verdict, rerolled] = (
-        (Roll(label, rolled, total, verdict, rerolled),), RollMade(label, rolled, total, verdict, rerolled))
-    return made
-
-
-_final: dict[tuple[str, tuple[int, ...], str, bool], tuple[tuple[Roll], RollMade]] = {}
+    return (Roll(label, rolled, total, verdict, rerolled),), RollMade(label, rolled, total, verdict, rerolled)
 
 
 # --- the dispatch tables -----------------------------------------------------------------------------

@@ -229,8 +229,6 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-
-
 def _fields_only(values: dict) -> dict:
     """``values`` (a copy of a state's or a sheet's ``__dict__``) with nothing but the fields
     a sheet holds, in the order they came: the log, and what its log is told from, dropped.
@@ -251,12 +249,13 @@ class Sheet:
     ``__dict__``'s entries, made by :meth:`freeze` or by ``State(...)`` with every field),
     not field by field: the forty fields read one by one were a tenth of a move. Its
     ``events`` and ``read`` stay the state's as the move began: what the move adds goes
-    to ``recorded`` and ``consulted`` (through ``record`` and ``consult``), joined
-    to them when frozen (a campaign's events run to thousands and a move adds a few: the
-    state's tuple is joined once to the new ones, not copied to a list and back). What the
-    sheet holds beside the state's fields (those two lists, the log's start ``told_from``,
-    the numbers ``draws`` drawn so far and the dice stream read so far) are slots, out of ``__dict__``, so the
-    ``__dict__`` is the state's fields and nothing else, copied whole. Its ``stack`` is a
+    to ``recorded`` and ``consulted`` (through ``record`` and ``consult``), joined to them
+    when frozen (a campaign's events run to thousands and a move adds a few: the state's
+    tuple is joined once to the new ones, not copied to a list and back). What the sheet
+    holds beside the state's fields (those two lists and their appends, the log's start
+    ``told_from``, the numbers ``draws`` drawn so far and the dice stream read so far) are
+    slots, out of ``__dict__``, so the ``__dict__`` is the state's fields and nothing else,
+    copied whole. Its ``stack`` is a
     list, the sheet's own for the whole move (pushed and popped in place, emptied with
     ``clear``, never replaced: :func:`machine.run` holds it), a tuple again in the state."""
 
