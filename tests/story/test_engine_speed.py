@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from sherlockkit.games.story import dice, narration, rules
+from sherlockkit.games.story import narration, rules
 from sherlockkit.games.story.state import Sheet, State, View
 from tests.random_play import random_game
 
