@@ -384,9 +384,9 @@ def frozen(cls: type) -> type:
     writes the fields straight into the new object's ``__dict__``: the frozen dataclass's
     own sets them one ``object.__setattr__`` call each, half the cost of making a frame,
     an event or a record, and a move of the Detective Story Game makes some twenty.
-    (Writing the ``__dict__`` is what ``object.__setattr__`` does for a plain class; nothing else runs in that ``__init__``
-    when the class has no ``__post_init__``, no default factory and no ``init=False``
-    field, which is checked.)"""
+    (Writing the ``__dict__`` is what ``object.__setattr__`` does for a plain class;
+    nothing else runs in that ``__init__`` when the class has no ``__post_init__``, no
+    default factory and no ``init=False`` field, which is checked.)"""
     cls = dataclass(frozen=True)(cls)
     declared = dataclasses.fields(cls)
     if not declared:

@@ -14,6 +14,8 @@ def older_save(rules, seed: int, options: dict, moves, sealed: bool, version: in
             "actions": [engine.action_to_json(m) for m in moves]}
     if sealed:
         head = {"format": engine.SAVE_FORMAT, "version": version, "game": rules.NAME}
+        # the label spelt out as version 2 wrote it, not asked of engine._label: a label
+        # that lost its version would then fail here instead of agreeing with itself
         label = f"{engine.SAVE_FORMAT}/{version}/{rules.NAME}".encode()
         return json.dumps({**head, "sealed": sealing.seal(body, label)})
     return json.dumps({**body, "digest": sealing.mac(body)})

@@ -3,7 +3,6 @@ and spending Solve Modifier points afterwards (R010)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from math import ceil
 
 from sherlockkit.engine import chance, evolve
@@ -260,7 +259,7 @@ def buy(sheet: Sheet, kind: str, name: str, what: str) -> None:
         sheet.gain_sm(-ceil(value / 2), "spent")
         gains = dict(person.gains)
         gains[what] = gains.get(what, 0) + 1
-        person = replace(person, **{what.lower(): value + 1}, gains=tuple(sorted(gains.items())))
+        person = evolve(person, **{what.lower(): value + 1}, gains=tuple(sorted(gains.items())))
         sheet.record(QualityRaised(name, what, value + 1))
     else:
         level = person.trait(what)
@@ -277,7 +276,7 @@ def befriend(sheet: Sheet, name: str) -> None:
     values = {q: getattr(ally, q.lower()) for q in QUALITIES}
     lowest = min(values, key=values.get)
     raised = {q.lower(): v + (2 if q == lowest else 1) for q, v in values.items()}
-    friend = replace(ally, **raised)
+    friend = evolve(ally, **raised)
     if not friend.trait("Aware"):
         friend = friend.with_trait("Aware", 1)
     sheet.allies = tuple(a for a in sheet.allies if a.name != name)

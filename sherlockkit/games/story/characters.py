@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from sherlockkit.engine import evolve
 
 QUALITIES = ("Brains", "Brawn", "Bravery")
 #: The traits Holmes may start with (choose three), in alphabetical order.
@@ -47,7 +49,7 @@ class Character:
     def with_trait(self, name: str, level: int) -> "Character":
         traits = dict(self.traits)
         traits[name] = level
-        return replace(self, traits=tuple(sorted(traits.items())))
+        return evolve(self, traits=tuple(sorted(traits.items())))
 
     @property
     def condition(self) -> str:

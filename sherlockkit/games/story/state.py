@@ -255,9 +255,9 @@ class Sheet:
     holds beside the state's fields (those two lists and their appends, the log's start
     ``told_from``, the numbers ``draws`` drawn so far and the dice stream read so far) are
     slots, out of ``__dict__``, so the ``__dict__`` is the state's fields and nothing else,
-    copied whole. Its ``stack`` is a
-    list, the sheet's own for the whole move (pushed and popped in place, emptied with
-    ``clear``, never replaced: :func:`machine.run` holds it), a tuple again in the state."""
+    copied whole. Its ``stack`` is a list, the sheet's own for the whole move (pushed and
+    popped in place, emptied with ``clear``, never replaced: :func:`machine.run` holds it),
+    a tuple again in the state."""
 
     __slots__ = ("__dict__", "recorded", "consulted", "record", "consult", "told_from", "draws", "dice_faces",
                  "dice_at", "dice_blocks")
