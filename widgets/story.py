@@ -183,6 +183,7 @@ class StoryTable(GameTable):
         self._drawn: tuple = (None, (), 0, None)  # paragraph, rolls, events, case result: to see what is new
         self._move_start = 0  # where the events of the last move begin
         super().__init__(game, [main, self.case_log, self.setup])
+        self.guard_all(self.spend)  # on the table only after a case: not among the parts guarded above
 
     def _start(self, seed: int | None) -> None:
         """A new campaign with the traits and first case chosen (``None``: a random seed)."""

@@ -265,3 +265,18 @@ def test_the_dice_tray_names_a_paragraph_by_its_title():
     view = table()
     tray = rolls_html((Roll("Clue event (d6)", (3,), 3, "m462"),), fresh=False, book=view.book)
     assert f"→ {html.escape(view.book['m462'].title)}" in tray and "m462" not in tray
+
+
+def test_the_spending_form_refuses_a_choice_it_does_not_offer_with_a_sentence():
+    """The form is on the table only after a case, yet the page can send its menus anything
+    at any time: a menu index it does not have is answered with a sentence, the menu and
+    the campaign kept as they were."""
+    view = after_a_case(table(), sm=8)
+    form, session = view.spend, view.game
+    state, chosen = session.state, form.what.value
+    for menu in (form.who, form.what, form.next_case):
+        session.message = ""
+        menu.set_state({"index": 999})  # what a page would send
+        assert "a value it does not take; nothing changed" in session.message, menu.description
+        assert session.state is state
+    assert form.what.value == chosen
