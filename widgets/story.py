@@ -77,6 +77,7 @@ class SpendForm(w.VBox):
         self.sm = w.HTML()
         self.who = w.Dropdown(description="for", layout=w.Layout(width="auto"))
         self.what = w.Dropdown(description="improve", layout=w.Layout(width="auto"))
+        self.what.add_class("sk-what")  # the longest words of the form ("Quality: Brains 9 → 10"): room first
         self.cost = w.HTML()
         self.spend_button = w.Button(description="Spend", button_style="primary")
         self.spend_button.add_class("sk-spend-button")

@@ -49,6 +49,7 @@ STYLE = """<style>
 .sk-story .sk-spend .sk-row { display: flex; flex-flow: row wrap; align-items: center; gap: 6px; overflow: visible; }
 .sk-story .sk-spend .widget-dropdown { width: auto; max-width: 100%; flex: 1 1 200px; min-width: 0; }
 .sk-story .sk-spend .widget-dropdown > select { min-width: 0; }
+.sk-story .sk-spend .widget-dropdown.sk-what { flex: 2 1 300px; }
 .sk-story .sk-trail { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 2px; padding: 0; margin: 4px 0;
   list-style: none; font-size: 0.85em; }
 .sk-story .sk-trail li { display: inline-flex; align-items: center; gap: 4px; }

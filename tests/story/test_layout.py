@@ -102,6 +102,14 @@ def test_a_case_to_its_end_then_the_campaign_to_its_end_still_fit(app_url, brows
         page.context.close()
 
 
+#: Whether a menu is wide enough for the words of its choice (a <select> cuts them off
+#: silently: its scroll width never grows), measured in the menu's own font.
+FITS_ITS_CHOICE = """m => { const style = getComputedStyle(m), pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const words = pen.measureText(m.options[m.selectedIndex].text).width;
+  return words + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) <= m.clientWidth + 1; }"""
+
+
 def saved_game(wanted) -> str:
     """A save of a campaign played by random choices up to the first state ``wanted``
     accepts (the app loads it through the settings' Load button)."""
@@ -143,5 +151,11 @@ def test_the_sm_form_and_a_fight_fit_a_phone(app_url, browser, where, ready):
         settle(page)
         page.screenshot(path=SHOTS.format(f"{where}-375"))
         assert layout_problems(page) == []
+        if where == "spend":  # what a point buys reads whole, on a phone and on a desktop's wide row
+            for size in (PHONE, DESKTOP):
+                page.set_viewport_size(size)
+                settle(page)
+                menu = page.locator(".sk-story .sk-what select")
+                assert menu.evaluate(FITS_ITS_CHOICE), size["width"]
     finally:
         page.context.close()
