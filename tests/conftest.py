@@ -32,6 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVE = ROOT / "book" / "app" / "serve.py"
 LANDING_PATH = ""  # the landing page is the root
 STARTUP_TIMEOUT = 90  # seconds
+# Voila sends a dashboard's page only once its notebook has run: on a busy two-core machine
+# (two test workers, the app, a kernel starting) that took more than Playwright's 30 s once
+# in CI, so every page of the tests waits as long as the app is given to start.
+NAVIGATION_TIMEOUT_MS = STARTUP_TIMEOUT * 1000
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -202,8 +206,24 @@ def browser():
         chromium = playwright.chromium.launch(
             executable_path=executable, headless=True, args=CHROMIUM_ARGS
         )
-        yield chromium
+        yield PatientBrowser(chromium)
         chromium.close()
+
+
+class PatientBrowser:
+    """The launched Chromium, whose every new context waits ``NAVIGATION_TIMEOUT_MS`` for a
+    page to load; everything else is the browser's own."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 @pytest.fixture
