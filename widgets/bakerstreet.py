@@ -266,7 +266,7 @@ class BakerStreetTable(GameTable):
         view: View = self.game.view
         names = _names(view.players)
         # the log first: a card of yours reaches the page in its log line, the moment it is played
-        lines = narration.log(view.events, view.player, names)[-LOG_LINES:]
+        lines = narration.log(view.events, view.player, names, last=LOG_LINES)
         self.log_box.show([f"<div>{escape(line)}</div>" for line in lines])
         your_turn = view.turn == view.player and view.outcome is None and not self.game.replaying
         case = view.case

@@ -324,7 +324,7 @@ class PictureTable(GameTable):
         me = view.player
         # the log first; without notes, the lines reading an envelope out are left off (see above)
         events = [e for e in view.events if view.notes or view.outcome is not None or not isinstance(e, Read)]
-        lines = narration.log(events, me)[-LOG_LINES:]
+        lines = narration.log(events, me, last=LOG_LINES)
         self.log_box.show([f"<div>{_escape(line)}</div>" for line in lines])
         over = view.outcome is not None
         playing = not over and not self.game.replaying

@@ -30,6 +30,22 @@ def test_every_kind_of_event_has_a_sentence():
     assert met == kinds, kinds - met
 
 
+def test_the_last_lines_of_the_log_are_told_as_the_whole_log_tells_them():
+    """A table shows the log's last lines and tells only those: the same sentences, even
+    when the first of them is a dead Lead that reads the Investigation before it."""
+    lead = L(MOTIVE, "Clue", 9)
+    state = rig([E("Clue 6", "Document 1"), B2], piles={MOTIVE: ((lead, L(MOTIVE, "Clue", 10)), E("Clue 5"))})
+    overshot = act(state, Investigate(0, 0, MOTIVE)).events
+    died = next(k for k, e in enumerate(overshot) if isinstance(e, shapes.LeadDied))
+    cut = len(overshot) - died  # the last lines start at the dead Lead
+    assert "11 against a target of 9" in narration.log(overshot, 0, last=cut)[0]
+    games = [overshot] + [random_game(seed)[0][-1].events for seed in range(8)]
+    for events in games:
+        for last in (1, 2, 7, cut, len(events), len(events) + 3):
+            for me in (None, 1):
+                assert narration.log(events, me, last=last) == narration.log(events, me)[-last:], last
+
+
 def test_an_assist_reads_as_the_story():
     state = rig([E("Track 1", "Track 2", "Clue 3"), B])
     after = act(act(state, Assist(0, 1, number=5)), Assist(1, 0, icon=TRACK))

@@ -37,6 +37,15 @@ def test_the_ending_gives_every_score_and_the_winners():
     assert sentence(GameEnded((), (9, 7), (0,)), me=0).endswith("You win.")
 
 
+def test_the_last_lines_of_the_log_are_the_whole_log_s_last_lines():
+    """A table shows the log's last lines and tells only those: the same sentences."""
+    for seed in range(6):
+        events = random_game(rules, seed, players=3)[0][-1].events
+        for last in (1, 5, 80, len(events), len(events) + 2):
+            for me in (None, 2):
+                assert log(events, me, last=last) == log(events, me)[-last:], (seed, last)
+
+
 def test_a_reader_never_reads_what_is_inside_an_envelope_they_did_not_read():
     for seed, players, notes in ((1, 3, False), (2, 4, True)):
         states, _ = random_game(rules, seed, players=players, notes=notes)

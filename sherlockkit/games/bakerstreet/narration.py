@@ -10,7 +10,7 @@ nothing reads it back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from sherlockkit.games.bakerstreet import characters
 from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, INVESTIGATION_GOAL
@@ -164,10 +164,15 @@ def _power(c: _Cast, event: PowerUsed) -> str:
     }.get(event.rule, f"{head} bends a rule.")
 
 
-def log(events: Iterable[Event], me: int | None = None, names: tuple[str, ...] | None = None) -> tuple[str, ...]:
+def log(events: Sequence[Event], me: int | None = None, names: tuple[str, ...] | None = None,
+        last: int | None = None) -> tuple[str, ...]:
     """The log: one sentence per event, oldest first, told to ``me`` (as "you") if given,
-    each seat by its name (``names``, else "Player 1"...)."""
+    each seat by its name (``names``, else "Player 1"...); only its ``last`` sentences when
+    given (a table shows no more), and only their events (and the one before them) told."""
     lines, before = [], None
+    if last is not None:
+        start = max(len(events) - last, 0)
+        before, events = (events[start - 1] if start else None), events[start:]
     for event in events:
         lines.append(sentence(event, me, names, before))
         before = event

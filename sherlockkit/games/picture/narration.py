@@ -11,7 +11,7 @@ Nothing else in the game writes English for the log, and nothing reads it back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE, SAW_NOTHING, outside
 from sherlockkit.games.picture.questions import WORDS as QUESTION_WORDS
@@ -218,6 +218,10 @@ def ending(event: GameEnded, me: int | None = None, names: tuple[str, ...] | Non
     return f"The photos are taken and every envelope is opened.{told} Scores: {scores}. {won}."
 
 
-def log(events: Iterable[Event], me: int | None = None, names: tuple[str, ...] | None = None) -> tuple[str, ...]:
-    """Every event told to ``me`` (or to a spectator), in order."""
+def log(events: Sequence[Event], me: int | None = None, names: tuple[str, ...] | None = None,
+        last: int | None = None) -> tuple[str, ...]:
+    """Every event told to ``me`` (or to a spectator), in order; only the ``last`` ones when
+    given (a table shows no more: the others are not told at all)."""
+    if last is not None:
+        events = events[max(len(events) - last, 0):]
     return tuple(sentence(e, me, names) for e in events)
