@@ -329,7 +329,6 @@ class PictureTable(GameTable):
         over = view.outcome is not None
         playing = not over and not self.game.replaying
         allowed = legal.moves_in_view(view) if playing else []
-        self.header.value = header_html(view, self.game.seed_words)
         card = EXCHANGE_WORDS.get(view.exchange, "")
         self.exchange_card.value = "" if over else f"<b>Round {view.round}, the exchange card:</b> {_escape(card)}"
         self.exchange_card.layout.display = "none" if over else None
@@ -354,6 +353,9 @@ class PictureTable(GameTable):
         self.seats.value = "" if over else seats_html(view)
         self.seats.layout.display = "none" if over else None
         self.message.value = _escape(self.game.message)
+        # the title last: the page gets the changes in this order, so a new party's title (or a
+        # new round's) never shows over the last one's mat and buttons
+        self.header.value = header_html(view, self.game.seed_words)
 
     def _draw_mat(self, view: View, allowed: list) -> None:
         mat = dict(view.mats[view.player])

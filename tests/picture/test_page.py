@@ -18,7 +18,8 @@ from sherlockkit.games.picture.state import ARRANGING, Pass, Read, Ready, Return
 from widgets.picture_art import photo_svg
 
 from .page import (
-    game, leaks, never_read, place_by_clicks, play_for_you, play_out, secret_texts, shown, table, visible, wire_text,
+    game, leaks, never_read, place_by_clicks, play_for_you, play_out, secret_texts, shown, table, visible, widgets_under,
+    wire_text,
 )
 from widgets.picture import PictureTable
 
@@ -277,3 +278,29 @@ def test_the_buttons_offer_exactly_the_engines_moves():
 
     same(tab)
     play_out(tab, random.Random(14), check=same)
+
+
+def test_the_title_reaches_the_page_after_the_rest_of_the_table():
+    """A render's changes go to the page in the order they are made: the title last, so that
+    a new party's title (or a new round's) never shows over the last one's mat and buttons
+    (a player, or a test, taking the new title as the sign of a new table would act on the
+    old one)."""
+    import traitlets
+
+    tab = table(seed=4, players=3, level="random")
+    changes, titled = [], []
+    for widget in widgets_under(tab):
+        widget.observe(lambda change, w=widget: changes.append(w), names=traitlets.All)
+
+    render = tab.render
+
+    def drawing():  # the table's drawing (the frame's bars follow it: the ending comes last)
+        changes.clear()
+        render()
+        if tab.header in changes:  # a new party or round: the title changed with the rest
+            titled.append(changes[-1] is tab.header)
+
+    tab.render = drawing
+    tab.new_button.click()  # a new party, from the settings
+    play_out(tab, random.Random(4))
+    assert len(titled) >= 7 and all(titled), [k for k, last in enumerate(titled) if not last]  # the new party's, every round's, the ending's
