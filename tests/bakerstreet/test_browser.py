@@ -47,6 +47,7 @@ def click_and_wait(page, selector: str, timeout: int = 10_000) -> bool:
     """Click, then wait for the log (a move) or the message (a refusal) to change; True
     if the log changed."""
     log0, said0 = log_text(page), message_text(page)
+    page.evaluate(_WATCH_THE_PROMPT, ROOT)
     page.locator(selector).first.click()
     try:
         page.wait_for_function(
@@ -59,9 +60,25 @@ def click_and_wait(page, selector: str, timeout: int = 10_000) -> bool:
     moved = log_text(page) != log0
     if moved:  # the log is drawn first: wait for the rest of the table (your turn is over)
         page.wait_for_function(
-            "root => !document.querySelector(root + ' .sk-prompt').innerText.includes('Your turn')"
+            "root => window.skTurnWentBy"
             " || document.querySelector(root + ' .sk-ending').offsetParent !== null", arg=ROOT, timeout=timeout)
     return moved
+
+
+# Your turn ends with your move and, two players at the tests' pace, comes back a quarter of a
+# second later: polling for the prompt without "Your turn" can miss it, so the page itself
+# notes each change of the prompt from the click on.
+_WATCH_THE_PROMPT = """
+root => {
+  const prompt = document.querySelector(root + ' .sk-prompt');
+  window.skTurnWentBy = false;
+  if (window.skPromptWatch) window.skPromptWatch.disconnect();
+  window.skPromptWatch = new MutationObserver(() => {
+    if (!prompt.innerText.includes('Your turn')) window.skTurnWentBy = true;
+  });
+  window.skPromptWatch.observe(prompt, {subtree: true, childList: true, characterData: true});
+}
+"""
 
 
 def my_move(page, rng: random.Random) -> bool:
