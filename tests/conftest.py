@@ -36,10 +36,6 @@ STARTUP_TIMEOUT = 90  # seconds
 # (two test workers, the app, a kernel starting) that took more than Playwright's 30 s once
 # in CI, so every page of the tests waits as long as the app is given to start.
 NAVIGATION_TIMEOUT_MS = STARTUP_TIMEOUT * 1000
-# The tests' app moves its bots four times quicker than players see them (``serve.py
-# --pace``): whole parties played by clicks wait a quarter as long for the bots; the
-# pace's own tests are in test_pace.py.
-TEST_PACE = 0.25
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -156,7 +152,7 @@ def save_key_folder(tmp_path_factory):
 def app_url():
     """Base URL (``http://127.0.0.1:PORT/``) of a running ``book/app/serve.py``."""
     process = subprocess.Popen(
-        [sys.executable, str(SERVE), "--port", str(_free_port()), "--pace", str(TEST_PACE)],
+        [sys.executable, str(SERVE), "--port", str(_free_port())],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -140,8 +140,6 @@ class ExpressGame(GameSession):
             "false_alibi": o["false_alibi"] if false_alibi is None else false_alibi,
         })
 
-    paced = False  # the bots' reaction times are the level you chose: the app's pace leaves them
-
     def bot_delay(self, seat: int, action) -> float:
         """As quick as the bot's level: a fresh reaction time for a slap, its pause for an alibi."""
         return bots.thinking_time(self.bots[seat], action)

@@ -8,8 +8,6 @@ changes nothing. Views subscribe with ``on_change`` and re-render from the sessi
 from __future__ import annotations
 
 import logging
-import math
-import os
 from typing import Any, Callable
 
 from sherlockkit import engine
@@ -19,22 +17,6 @@ from widgets.clock import AsyncioClock, Clock
 
 #: Seconds a bot seems to think before a move, unless its game's session says otherwise.
 BOT_PAUSE = 0.7
-#: How the app (``serve.py --pace``) tells its kernels the pace of its bots: every pause
-#: they make before a move is multiplied by this number (1, or no variable: as designed).
-PACE_VARIABLE = "SHERLOCKKIT_PACE"
-#: The paces an app may be started with: from twenty times quicker to ten times slower.
-PACES = (0.05, 10.0)
-
-
-def app_pace(environ=os.environ) -> float:
-    """The number the bots' pauses are multiplied by in this kernel's app: its
-    ``PACE_VARIABLE``, or 1 when it has none or one outside ``PACES`` (the app refuses those
-    with a sentence when it starts, so this never happens to a player)."""
-    try:
-        pace = float(environ.get(PACE_VARIABLE, "1"))
-    except ValueError:
-        return 1.0
-    return pace if math.isfinite(pace) and PACES[0] <= pace <= PACES[1] else 1.0
 
 log = logging.getLogger("sherlockkit")
 
@@ -51,15 +33,11 @@ class GameSession:
     seat = 0
     #: Options a game of this table may go without (the others every save must carry).
     optional_options: frozenset = frozenset()
-    #: Whether the app's pace (``app_pace``) changes when this game's bots move; a game whose
-    #: bots' timing is its play (Sherlock Express's reaction times) keeps them as they are.
-    paced = True
 
     def __init__(self, rules, options: dict, seed: int | None = None, clock: Clock | None = None):
         self.rules = rules
         self.bots: dict = {}
         self.clock = clock or AsyncioClock()
-        self.pace = app_pace() if self.paced else 1.0
         self.message = ""
         self.replaying = False
         self._listeners: list[Callable[[], None]] = []
@@ -154,7 +132,7 @@ class GameSession:
             move = self.bot_move()
             if move is not None:
                 delay, action = move
-                self.schedule(delay * self.pace, lambda: self.act(action, by_you=False))
+                self.schedule(delay, lambda: self.act(action, by_you=False))
         self.notify()
 
     # --- acting -----------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
     python book/app/serve.py [--port 8866] [--folder PATH] [--host-name NAME ...]
                              [--cull-closed S] [--cull-idle S] [--cull-interval S]
-                             [--pace F]
 
 Every notebook of ``book/app`` is served at ``/voila/render/<name>.ipynb``; the
 root URL ``/`` is the landing page, the list of games (``widgets/landing.py``).
@@ -40,10 +39,6 @@ Compared with a plain ``voila book/app`` this launcher
   they answered 500), and a malformed template path is a 404;
 * serves the lab template and its error pages without their links to a CDN (they
   only failed offline);
-* paces its bots with ``--pace``: each pause a bot makes before a move is multiplied by
-  it (default 1, as designed; the tests' app plays at 0.25, so that whole parties
-  played by clicks take a quarter of the waiting; Sherlock Express's reaction times are
-  its levels and stay as they are), passed to the kernels in ``SHERLOCKKIT_PACE``;
 * prints one line ``sherlockkit app: http://127.0.0.1:PORT/`` once it listens.
 
 Voilà's default stays untouched: the page cannot run arbitrary code in its
@@ -80,7 +75,6 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from widgets.landing import landing_document
-from widgets.session import PACE_VARIABLE, PACES
 
 APP_DIR = Path(__file__).resolve().parent
 TEMPLATE_DIR = APP_DIR / "templates"  # lab's page and error pages without CDN links
@@ -458,17 +452,11 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"pre-heated kernels kept ready per dashboard (default {POOL}; 0 none)")
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, metavar="S",
                         help=f"look for kernels to free every S seconds (default {CULL_INTERVAL})")
-    parser.add_argument("--pace", type=float, default=1.0, metavar="F",
-                        help="multiply each pause a bot makes before a move by F "
-                             f"(default 1; from {PACES[0]:g} to {PACES[1]:g})")
     args = parser.parse_args(argv)
     if args.cull_closed <= 0 or args.cull_interval <= 0 or args.cull_idle < 0:
         parser.error("--cull-closed and --cull-interval must be positive, --cull-idle not negative")
     if not 0 <= args.pool <= 20:
         parser.error("--pool must be between 0 and 20")
-    if not PACES[0] <= args.pace <= PACES[1]:  # a NaN fails this too
-        parser.error(f"--pace must be a number from {PACES[0]:g} to {PACES[1]:g}")
-    os.environ[PACE_VARIABLE] = repr(args.pace)  # the kernels, started by this process, inherit it
 
     app = SherlockkitApp.instance()
     app.allowed_hosts = host_names(args.host_name)
