@@ -65,9 +65,10 @@ def click_and_wait(page, selector: str, timeout: int = 10_000) -> bool:
     return moved
 
 
-# Your turn ends with your move and, two players at the tests' pace, comes back a quarter of a
-# second later: polling for the prompt without "Your turn" can miss it, so the page itself
-# notes each change of the prompt from the click on.
+# Your turn ends with your move and, with two players, comes back as soon as the bot has made
+# its move (0.9 s later, less on a busy machine's clock): polling for the prompt without
+# "Your turn" can miss that moment, so the page itself notes each change of the prompt from
+# the click on.
 _WATCH_THE_PROMPT = """
 root => {
   const prompt = document.querySelector(root + ' .sk-prompt');

@@ -60,12 +60,14 @@ def wait_to_arrange(page, deadline: float) -> bool:
 
 
 def place(page, guest: str, space: str) -> None:
-    """Pick ``guest`` in the list, click ``space``, and wait for the mat to show it there."""
+    """Pick ``guest`` in the list, click ``space``, and wait for the mat to show it there and
+    the photo, drawn after the mat, to show it on that space (in the frame or not)."""
     page.locator(f"{ROOT} .sk-guest-{FIGURE_NAMES.index(guest)}").click()
     page.locator(f"{ROOT} .sk-space-{space}").click()
     page.wait_for_function(
         "([root, space, guest]) => (document.querySelector(`${root} .sk-space-${space}`) || {}).innerText"
-        "?.includes(guest)", arg=[ROOT, space, guest], timeout=10_000)
+        "?.includes(guest) && [...document.querySelectorAll(`${root} .sk-photo svg g.shot`)].some("
+        "g => g.dataset.figure === guest && g.dataset.space === space)", arg=[ROOT, space, guest], timeout=10_000)
 
 
 def photo_label(page) -> str:
