@@ -127,7 +127,6 @@ def test_every_control_of_every_table_refuses_a_value_of_the_wrong_kind(table):
     assert_unchanged(table.game, before)
 
 
-
 def _widgets_held(value, seen: set):
     """Every widget a table holds: its children, and the parts it keeps for later (a form
     shown only after a case), found through the attributes of each widget."""
@@ -152,6 +151,7 @@ def test_every_control_a_table_keeps_for_later_is_guarded_too(table):
                 if ("value" in w.keys or "index" in w.keys) and not isinstance(w, drawn)]
     unguarded = [(type(w).__name__, w.description) for w in controls if not getattr(w, "_sk_refuses_bad_state", False)]
     assert len(controls) >= 3 and unguarded == []
+
 
 def test_a_level_outside_the_bots_levels_is_refused_and_undone():
     table = table_of("express")

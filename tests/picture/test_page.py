@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+import traitlets
 
 from sherlockkit.games.picture import rules, scoring, wishes
 from sherlockkit.games.picture.mat import space_named
@@ -285,8 +286,6 @@ def test_the_title_reaches_the_page_after_the_rest_of_the_table():
     a new party's title (or a new round's) never shows over the last one's mat and buttons
     (a player, or a test, taking the new title as the sign of a new table would act on the
     old one)."""
-    import traitlets
-
     tab = table(seed=4, players=3, level="random")
     changes, titled = [], []
     for widget in widgets_under(tab):
@@ -303,4 +302,5 @@ def test_the_title_reaches_the_page_after_the_rest_of_the_table():
     tab.render = drawing
     tab.new_button.click()  # a new party, from the settings
     play_out(tab, random.Random(4))
-    assert len(titled) >= 7 and all(titled), [k for k, last in enumerate(titled) if not last]  # the new party's, every round's, the ending's
+    # the new party's title, every round's and the ending's
+    assert len(titled) >= 7 and all(titled), [k for k, last in enumerate(titled) if not last]
