@@ -4,6 +4,7 @@
 #   make hub      serve them to many anonymous players through JupyterHub (HUB_PORT=8000)
 #   make book     build the static book into book/_build/html
 #   make test     run every test (unit, notebooks, server, book, browser)
+#   make check    the quick loop after a change: rules, properties, protocol, tables (no browser, no book)
 #   make bench    run the benchmarks
 #   make clean    remove build outputs and vendored JavaScript (keeps .venv)
 
@@ -27,7 +28,7 @@ NPM_PACKAGES  := @jupyter-widgets/html-manager@1.0.15 requirejs mathjax@3
 CHROMIUM := $(firstword $(wildcard /usr/bin/chromium) $(shell command -v chromium 2>/dev/null))
 NPM      := $(shell command -v npm 2>/dev/null)
 
-.PHONY: all venv app hub hub-proxy test vendor book bench clean
+.PHONY: all venv app hub hub-proxy test check vendor book bench clean
 
 all: test
 
@@ -67,6 +68,13 @@ ifeq ($(CHROMIUM),)
 	@echo "Chromium not found: browser tests will be skipped (install it with: apt-get install chromium)"
 endif
 	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup
+
+# the tests that need no browser, no book build and no server of their own
+CHECK_SKIPS := --ignore=tests/test_book.py --ignore=tests/test_app_server.py --ignore=tests/test_hub.py \
+               --ignore=tests/test_notebooks.py --ignore=tests/test_wire.py
+
+check: venv
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -m "not browser" $(CHECK_SKIPS)
 
 # ---------------------------------------------------- vendored JavaScript
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from sherlockkit import engine, sealing
+from sherlockkit import engine
+from sherlockkit.engine import sealing
 
 
 def older_save(rules, seed: int, options: dict, moves, sealed: bool, version: int = 2) -> str:

@@ -34,7 +34,7 @@ def test_a_child_reports_the_code_it_imported():
 
 
 def test_every_registered_game_is_measured_and_an_unknown_one_refused():
-    assert bench._game_ids(None) == [g for g, e in GAMES.items() if e.rules_module]
+    assert bench._game_ids(None) == list(GAMES)
     assert bench._game_ids(["story", "express"]) == ["express", "story"]
     with pytest.raises(SystemExit, match="No such game: nope"):
         bench._game_ids(["nope"])

@@ -12,7 +12,8 @@ import stat
 
 import pytest
 
-from sherlockkit import engine, sealing
+from sherlockkit import engine
+from sherlockkit.engine import sealing
 from sherlockkit.engine import CorruptSave
 from sherlockkit.games import GAMES
 from sherlockkit.games.express import rules as express

@@ -84,13 +84,32 @@ def refuse_bad_state(widget: w.Widget, session) -> None:
 
 
 def action_button(text: str, handler, css: str, style: str = "", width: str = "auto", session=None) -> w.Button:
-    """A button with the CSS class ``sk-<css>`` (tests and styles find it by that class);
-    its click is :func:`guarded` (the table it sits in tells its session)."""
+    """A button that makes no move (a setting, a save, pointing at a card), with the CSS
+    class ``sk-<css>`` (tests and styles find it by that class); its click is
+    :func:`guarded` (the table it sits in tells its session). Its ``moves`` is ``None``:
+    the tables' tests click it and check that no move was made."""
     button = w.Button(description=text, button_style=style, layout=w.Layout(width=width))
     button.add_class(f"sk-{css}")
     button.guard = guarded(handler, session)
     button.on_click(button.guard)
+    button.moves = None
     return button
+
+
+def move_button(text: str, handler, css: str, style: str = "", width: str = "auto") -> w.Button:
+    """A button that leads to moves of the engine's list: the table :func:`offer` s it
+    the legal moves it leads to at every redraw, and ``handler(button)`` is called on a
+    click (to play ``button.moves[0]``, or, for a choice made in steps, to narrow it)."""
+    button = action_button(text, lambda _: handler(button), css, style=style, width=width)
+    offer(button, ())
+    return button
+
+
+def offer(button: w.Button, moves) -> None:
+    """Give a :func:`move_button` the legal moves it leads to now (taken from the engine's
+    ``legal_moves``): it is enabled exactly when it leads to one."""
+    button.moves = tuple(moves)
+    button.disabled = not button.moves
 
 
 def read_seed(session, text: str):

@@ -26,8 +26,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from sherlockkit.games.express import bots, narration, rules
 from sherlockkit.games.express.deduction import face_up_traits
-from sherlockkit.games.express.state import DECK, Accused, AlibiTurnedUp, Event, GameWon, Reveal, RoundBegun, RoundVoid, Slap, View
-from widgets.controls import action_button, guarded
+from sherlockkit.games.express.events import Accused, AlibiTurnedUp, Event, GameWon, RoundBegun, RoundVoid
+from sherlockkit.games.express.state import DECK, Reveal, Slap, View
+from widgets.controls import guarded, move_button, offer
 from widgets.express_art import alibi_rows, deck_svg, facedown_svg, proof_html, slot_html
 from widgets.session import GameSession
 from widgets.table import GameTable
@@ -149,11 +150,16 @@ class ExpressGame(GameSession):
         """The seat the page speaks to as "you" (``None`` in a game of bots only)."""
         return None if self.bots_only else self.seat
 
+    def options_for(self, game_options: dict) -> dict:
+        """The session's options for ``game_options``, with a name for every seat."""
+        options = {**self.options, **game_options}
+        return {**options, "names": self._names(options["players"])}
+
     # --- your moves -------------------------------------------------------------------
 
     def your_moves(self) -> list:
         """What the rules allow you now (nothing in a game of bots only)."""
-        return [] if self.bots_only else rules.legal_actions(self.state, self.seat)
+        return [] if self.bots_only else rules.legal_moves(self.view)
 
     def reveal(self) -> bool:
         """Turn up your top alibi (only on your turn)."""
@@ -161,18 +167,24 @@ class ExpressGame(GameSession):
 
     def slap(self, slot) -> bool:
         """Slap a visible suspect (0-5) or the deck (``"deck"``) for Moriarty."""
+        return self.act(Slap(self.seat, slot))
+
+    def act(self, action, by_you: bool = True) -> bool:
+        """Play ``action`` (see ``GameSession.act``); after a slap of yours, say how it went,
+        as its events tell."""
         seen = len(self.state.events)
-        if not self.act(Slap(self.seat, slot)):
+        if not super().act(action, by_you):
             return False
-        news = self.state.events[seen:]
-        yours = next(e for e in news if isinstance(e, Accused) and e.player == self.seat)
-        if any(isinstance(e, RoundVoid) for e in news):
-            pass  # everyone is out: the log's latest news says the round is void
-        elif not yours.right:
-            self.message = "Wrong! Nothing proves that suspect guilty yet: you are out until the next round."
-        else:
-            self.message = "Well spotted! The card is yours."
-        self.notify()
+        if by_you and type(action) is Slap and action.player == self.seat:
+            news = self.state.events[seen:]
+            yours = next(e for e in news if isinstance(e, Accused) and e.player == self.seat)
+            if any(isinstance(e, RoundVoid) for e in news):
+                pass  # everyone is out: the log's latest news says the round is void
+            elif not yours.right:
+                self.message = "Wrong! Nothing proves that suspect guilty yet: you are out until the next round."
+            elif not self.state.finished:
+                self.message = "Well spotted! The card is yours."
+            self.notify()
         return True
 
 
@@ -190,12 +202,11 @@ class ExpressTable(GameTable):
         self.header = _html("sk-head")
         self.scores = Parts("sk-scores", "sk-chip")
         self.cards = [_html("sk-card") for _ in range(rules.DISPLAY_SIZE)]
-        self.slap_buttons = [action_button(f"{i + 1} · slap", lambda _, i=i: self.game.slap(i), f"slap-{i + 1}")
+        self.slap_buttons = [move_button(f"{i + 1} · slap", self._play, f"slap-{i + 1}")
                              for i in range(rules.DISPLAY_SIZE)]
         self.deck = _html("sk-card")
-        self.deck_button = action_button("0 · slap", lambda _: self.game.slap(DECK), "slap-deck")
-        self.reveal_button = action_button("Turn up my alibi", lambda _: self.game.reveal(), "reveal",
-                                           style="primary")
+        self.deck_button = move_button("0 · slap", self._play, "slap-deck")
+        self.reveal_button = move_button("Turn up my alibi", self._play, "reveal", style="primary")
         self.key_box = w.Text(placeholder=KEYS_HELP)
         self.key_box.add_class("sk-keys")
         self.key_box.observe(guarded(self._on_key, self.game), names="value")
@@ -224,13 +235,19 @@ class ExpressTable(GameTable):
         self.game.new_game(players=self.players.value, level=self.level.value, seed=seed,
                            false_alibi=self.variant.value)
 
+    def _play(self, button) -> None:
+        """A click on a button: the move it offers (the engine's own)."""
+        self.game.act(button.moves[0])
+
     def _on_key(self, change) -> None:
+        """A key typed in the keys box: 1-6 slaps a suspect, 0 the deck, space (or r) turns
+        up your alibi; a move the rules refuse is told with the engine's sentence."""
         typed = change["new"]
         if not typed:
             return
         key = typed[-1]
         self.key_box.value = ""
-        if key in "123456":
+        if key in "123456":  # what the key asks for: the engine says whether it may be done
             self.game.slap(int(key) - 1)
         elif key == "0":
             self.game.slap(DECK)
@@ -273,10 +290,9 @@ class ExpressTable(GameTable):
         self._draw_log(table)
         # the buttons last: an enabled button means the table it acts on is drawn, so a
         # quick click does not queue behind the rest of the redraw
-        for i, button in enumerate(self.slap_buttons):
-            button.disabled = Slap(game.seat, i) not in allowed
-        self.deck_button.disabled = Slap(game.seat, DECK) not in allowed
-        self.reveal_button.disabled = Reveal(game.seat) not in allowed
+        for slot, button in [*enumerate(self.slap_buttons), (DECK, self.deck_button)]:
+            offer(button, [move for move in allowed if type(move) is Slap and move.slot == slot])
+        offer(self.reveal_button, [move for move in allowed if type(move) is Reveal])
 
     def _draw_log(self, table: View) -> None:
         """The log from the start of the last round, a line per event. A new event costs

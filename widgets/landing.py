@@ -1,4 +1,4 @@
-"""The app's landing page: the games of ``sherlockkit.games.CATALOGUE``, each one click
+"""The app's landing page: the games of ``sherlockkit.games.GAMES``, each one click
 from here once its dashboard exists.
 
 The app's launcher serves :func:`landing_document` as a plain page: choosing a game
@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from sherlockkit.games import CATALOGUE, GameEntry
+from sherlockkit.games import GAMES, GameEntry
 
 STYLE = """<style>
 .sk-landing { display: flex; flex-wrap: wrap; gap: 14px; }
@@ -71,7 +71,7 @@ a little while.</p></div>
 
 def playable(folder: Path) -> list[GameEntry]:
     """The games of the catalogue whose dashboard exists in ``folder``."""
-    return [g for g in CATALOGUE if (Path(folder) / g.dashboard).is_file()]
+    return [g for g in GAMES.values() if (Path(folder) / g.dashboard).is_file()]
 
 
 def catalogue_html(folder: Path | str = ".", prefix: str = "") -> str:
@@ -79,10 +79,10 @@ def catalogue_html(folder: Path | str = ".", prefix: str = "") -> str:
     game with a dashboard in ``folder``, "coming" for the rest."""
     ready = set(playable(Path(folder)))
     cards = []
-    for game in CATALOGUE:
+    for game in GAMES.values():
         action = (f"<a href='{html.escape(prefix + game.dashboard)}'>Play {html.escape(game.title)}</a>"
                   if game in ready else "<span class='sk-soon'>coming in a later chapter</span>")
-        cards.append(f"<div class='sk-game'><h3>{html.escape(game.title)}</h3><small>{game.players}</small>"
+        cards.append(f"<div class='sk-game'><h3>{html.escape(game.title)}</h3><small>{game.players_words}</small>"
                      f"<p>{html.escape(game.blurb)}</p>{action}</div>")
     return "<div class='sk-landing'>" + "".join(cards) + "</div>"
 

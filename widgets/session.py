@@ -94,6 +94,12 @@ class GameSession:
     def prepare(self) -> None:
         """Hook for subclasses: set up what depends on the seed and options (bots)."""
 
+    def options_for(self, game_options: dict) -> dict:
+        """This session's options for a game of ``game_options`` (the rules' own options,
+        as the registry's option sets give them): what the table adds to them (names for
+        the seats, say) filled in. Tests deal any option set through it."""
+        return {**self.options, **game_options}
+
     def on_change(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` after every change of state or message."""
         self._listeners.append(listener)

@@ -119,6 +119,25 @@ class GameTable(w.VBox):
         """Who won and why, in a sentence, for the ending bar."""
         return "The game is over."
 
+    # --- the moves on offer ---------------------------------------------------------------------------
+
+    def move_buttons(self) -> list[w.Button]:
+        """Every button of the table that leads to moves (``controls.move_button``), shown
+        or not, in the order the table holds them."""
+        found, stack = [], [self]
+        while stack:
+            here = stack.pop(0)
+            if isinstance(here, w.Button) and getattr(here, "moves", None) is not None:
+                found.append(here)
+            stack[:0] = list(getattr(here, "children", ()))
+        return found
+
+    def path_to(self, move) -> list[w.Button]:
+        """The buttons to click, in order, to make ``move`` (one of your legal moves): by
+        default the one button offering exactly that move. A table whose moves are chosen
+        in steps (a card, then what to do with it) says its own way."""
+        return [b for b in self.move_buttons() if b.moves == (move,)][:1]
+
     # --- the frame's controls ----------------------------------------------------------------------
 
     def _pause(self) -> None:

@@ -56,7 +56,7 @@ def options_from(pairs: list[str], what: str) -> dict:
 
 
 def parser() -> argparse.ArgumentParser:
-    games = ", ".join(g for g, e in GAMES.items() if e.bots_module)
+    games = ", ".join(GAMES)
     p = argparse.ArgumentParser(
         prog="python -m sherlockkit.tournament",
         description="Play many bot games of one game (a grid of lineups, options and seeds), serially or on "

@@ -82,11 +82,6 @@ def _names(function, skip: Sequence[str]) -> set[str]:
             if n not in skip and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
 
 
-def solo(game: str) -> bool:
-    """Whether ``game`` is played alone: its ``new`` takes no number of players."""
-    return "players" not in inspect.signature(GAMES[game].rules.new).parameters
-
-
 @dataclass(frozen=True)
 class Grid:
     """Every game of a tournament: ``game`` × ``lineups`` × ``options`` (``rules.new``
@@ -100,10 +95,9 @@ class Grid:
     seeds: range | tuple[int, ...] = range(100)
 
     def __post_init__(self):
-        if not isinstance(self.game, str) or self.game not in GAMES or GAMES[self.game].bots_module is None:
-            playable = [g for g, e in GAMES.items() if e.bots_module]
+        if not isinstance(self.game, str) or self.game not in GAMES:
             raise TournamentError(f"There is no game {shortened(self.game)} with bots; the games are "
-                                  f"{', '.join(playable)}.")
+                                  f"{', '.join(GAMES)}.")
         entry = GAMES[self.game]
         levels = tuple(entry.bots.LEVELS)
         lineups = self.lineups
@@ -166,7 +160,7 @@ class Grid:
                     raise TournamentError(f"{entry.title}'s bot option {name!r} is {kind} such as "
                                           f"{json.dumps(defaults[name])}, not {shortened(value)}.")
         for lineup, text, bot_text in self.cells():
-            if solo(self.game) and len(lineup) != 1:
+            if entry.solo and len(lineup) != 1:
                 raise TournamentError(f"{entry.title} is played alone: a lineup has one level, not {len(lineup)}.")
             try:
                 check_cell(self.game, lineup, json.loads(text), json.loads(bot_text))

@@ -1,23 +1,12 @@
 """Per-game seat results: one game played from its seed alone, and one row per seat read
 from the game's typed ``Outcome`` (never from the log).
 
-How each game's Outcome becomes ``won``, ``share`` and ``score``:
-
-- Sherlock Express, the card game, Picture Perfect: ``won`` when the seat is among
-  ``Outcome.winners``; a tie shares the win: every tied seat has ``won`` and a ``share``
-  of 1 / (number of winners). ``score`` is ``Outcome.scores[seat]`` (suspects caught in
-  Express; points in Picture Perfect; in the card game the penalty total, where *lower*
-  is better).
-- Beyond Baker Street is co-operative: every seat has ``won = Outcome.won`` and a
-  ``share`` of 1 when the case is solved; no score.
-- The Detective Story Game is solo (one seat): ``won`` when the campaign ended with Holmes
-  retired and no case lost (``result == "retired"`` and ``lost == 0``), ``share`` the same
-  as 0 or 1; ``score`` the cases solved.
-
-How each game is played out: Sherlock Express by its own race (``bots.play_out``: of the
-moves proposed at once the quickest hand's); Beyond Baker Street by the ladder's
-``play_case`` (the seat whose turn it is moves; the "seeing" bot is handed its own hand
-there and only there); the others by ``engine.play_out`` (the lowest seat's proposal).
+How a game is played and how a seat's result is read are the registry's to say
+(``sherlockkit.games``: an entry's ``plays`` and ``standing``): by default every bot of
+the lineup chooses from its own view and the lowest seat's proposal is played
+(:func:`play_by_bots`); each game's ``rules.standing(outcome, seat)`` gives ``won``,
+``share`` (1 / the number of winners of a shared win) and ``score`` (``None`` when the
+game keeps none). Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -28,7 +17,6 @@ from typing import Any
 
 from sherlockkit import engine
 from sherlockkit.games import GAMES
-from sherlockkit.tournament.grid import solo
 
 #: the columns of the tidy table, in order
 FIELDS = ("game", "lineup", "players", "options", "bot_options", "seed", "seat", "level", "won", "share",
@@ -58,10 +46,10 @@ class SeatResult:
 
 def new_game(game: str, players: int, options: dict, seed: int) -> Any:
     """The table of ``game`` dealt from ``seed`` for ``players`` (a solo game: one) with ``options``."""
-    rules = GAMES[game].rules
-    if solo(game):
-        return rules.new(seed, **options)
-    return rules.new(seed, players=players, **options)
+    entry = GAMES[game]
+    if entry.solo:
+        return entry.rules.new(seed, **options)
+    return entry.rules.new(seed, players=players, **options)
 
 
 def make_team(game: str, lineup: tuple[str, ...], bot_options: dict, seed: int) -> dict:
@@ -71,45 +59,36 @@ def make_team(game: str, lineup: tuple[str, ...], bot_options: dict, seed: int) 
 
 def check_cell(game: str, lineup: tuple[str, ...], options: dict, bot_options: dict) -> None:
     """Deal the cell's game from seed 0 and make its bots, without playing: the engine's
-    ``ValueError`` (or ``TypeError``) when it refuses them."""
+    ``ValueError`` (or ``TypeError``) when it refuses them. (A game with a harness of its
+    own, as its entry's ``plays``, makes its bots there: its levels are checked by the grid.)"""
     new_game(game, len(lineup), options, 0)
-    if game == "bakerstreet":  # play_case makes the bots (and hands the seeing one its peek)
-        if bot_options:
-            raise ValueError("Beyond Baker Street's bots take no options.")
-        return
-    make_team(game, lineup, bot_options, 0)
+    if GAMES[game].plays == DEFAULT_PLAYS:
+        make_team(game, lineup, bot_options, 0)
+
+
+#: the harness of a game whose entry names none of its own (this module's :func:`play_by_bots`)
+DEFAULT_PLAYS = f"{__name__}:play_by_bots"
+
+
+def play_by_bots(game: str, lineup: tuple[str, ...], options: dict, bot_options: dict, seed: int) -> tuple[Any, int]:
+    """The game dealt from ``seed`` played to its end by the bots of ``lineup``, each shown
+    its own view, the lowest seat's proposal played: its ``Outcome`` and how many moves it
+    lasted."""
+    rules = GAMES[game].rules
+    state = new_game(game, len(lineup), options, seed)
+    final, moves = engine.play_out(rules, state, make_team(game, lineup, bot_options, seed))
+    return rules.outcome(final), len(moves)
 
 
 def play_game(game: str, lineup: tuple[str, ...], options: dict, bot_options: dict, seed: int) -> tuple[Any, int]:
-    """The game dealt from ``seed`` played to its end by the bots of ``lineup``: its
-    ``Outcome`` and how many moves it lasted."""
-    rules = GAMES[game].rules
-    if game == "bakerstreet":
-        from sherlockkit.games.bakerstreet.ladder import play_case
-
-        if bot_options:
-            raise ValueError("Beyond Baker Street's bots take no options.")
-        played = play_case(dict(enumerate(lineup)), len(lineup), options.get("case", 1), seed,
-                           options.get("characters"))
-        return played.outcome, len(played.moves)
-    state = new_game(game, len(lineup), options, seed)
-    team = make_team(game, lineup, bot_options, seed)
-    if game == "express":
-        final, moves = GAMES[game].bots.play_out(state, team)
-    else:
-        final, moves = engine.play_out(rules, state, team)
-    return rules.outcome(final), len(moves)
+    """The game dealt from ``seed`` played to its end by the bots of ``lineup``, as its
+    registry entry says: its ``Outcome`` and how many moves it lasted."""
+    return GAMES[game].play_function()(game, lineup, options, bot_options, seed)
 
 
 def seat_results(game: str, outcome: Any, seat: int) -> tuple[bool, float, int | None]:
     """``(won, share, score)`` of ``seat`` in a finished game, from its typed ``Outcome``."""
-    if game == "bakerstreet":
-        return bool(outcome.won), 1.0 if outcome.won else 0.0, None
-    if game == "story":
-        won = outcome.result == "retired" and outcome.lost == 0
-        return won, 1.0 if won else 0.0, outcome.solved
-    won = seat in outcome.winners
-    return won, 1 / len(outcome.winners) if won else 0.0, outcome.scores[seat]
+    return GAMES[game].standing_function()(outcome, seat)
 
 
 def play_chunk(game: str, lineup: tuple[str, ...], options: str, bot_options: str,

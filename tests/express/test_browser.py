@@ -1,62 +1,152 @@
-"""Sherlock Express in the real app, in headless Chromium: play until you catch a suspect."""
+"""Sherlock Express in the real app, in headless Chromium: one visit, played by clicks.
 
+Your turn is said; a key the rules refuse (on a desktop, where the keys are) gets the
+engine's sentence, never a traceback; on a phone, you play alibis and slaps read off the
+page like a player until you catch a suspect; at both sizes nothing sticks out, is cut
+off or scrolls sideways, and a speed game's controls (the six suspects, Moriarty, their
+slaps, "Turn up my alibi") fit one screen. Then a game saved one catch from its end is
+loaded, the catch is made, and the ending (who won, the last proof, Play again) fits both
+sizes. Whole games are played at the widget level (``test_widget.py``, ``test_page.py``).
+"""
+
+from __future__ import annotations
+
+import random
 import re
 import time
 
 import pytest
 
+from sherlockkit import engine
+from sherlockkit.games.express import bots, deduction, rules
+from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard
+
 pytestmark = pytest.mark.browser
 
 SUSPECT = re.compile(r"the (\w+) with a (.+) in the (.+)")
+READY = ".sk-express .sk-reveal"
+ALIBIS = ".sk-express .sk-alibis-now svg.sk-alibi"
+#: true once the number of alibis face up is no longer ``n``, or it is your turn
+ALIBIS_MOVED = (f"n => document.querySelectorAll('{ALIBIS}').length !== n"
+                f" || !document.querySelector('{READY}').disabled")
+#: the table's options for three players (widgets/express.py: you and two bots)
+OPTIONS = {"players": 3, "target": 5, "false_alibi": False, "names": ["Holmes", "Lestrade", "Irene"]}
 
 
-def read_table(page):
-    """What a player reads off the page: the six suspects' traits and the face-up alibis."""
+def proven(page) -> str | None:
+    """The slap the table proves (a CSS class), or None: read off the page like a player."""
     labels = page.locator(".sk-express .sk-suspects svg.sk-suspect").evaluate_all(
         "cards => cards.map(c => c.getAttribute('aria-label'))")
-    suspects = [set(SUSPECT.match(label).groups()) for label in labels]
-    alibis = page.locator(".sk-alibis-now svg.sk-alibi").evaluate_all(
-        "cards => cards.map(c => c.getAttribute('aria-label').replace('alibi: ', ''))")
-    return suspects, set(alibis)
+    suspects = [set(SUSPECT.match(label.replace(" (cleared)", "")).groups()) for label in labels]
+    alibis = set(page.locator(".sk-express .sk-alibis-now svg.sk-alibi").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label').replace('alibi: ', ''))"))
+    left = [i for i, traits in enumerate(suspects) if not traits & alibis]
+    if len(left) == 1:
+        return f".sk-slap-{left[0] + 1}"
+    return ".sk-slap-deck" if not left else None
 
 
-def my_score(page):
+def my_score(page) -> int:
     return int(page.locator(".sk-score[data-seat='0']").inner_text())
 
 
-def test_play_a_round_to_a_scored_slap(app_url, page):
-    page.goto(app_url + "voila/render/express.ipynb")
-    page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
-    assert page.locator(".sk-express .sk-suspects svg.sk-suspect").count() == 6
-    assert "Your turn" in page.locator(".sk-message").inner_text()
-
-    deadline = time.monotonic() + 120
-    while my_score(page) == 0:
-        assert time.monotonic() < deadline, "no suspect caught in two minutes"
-        if "out this round" in page.locator(".sk-player[data-seat='0']").inner_text():
-            page.wait_for_timeout(200)
-            continue
-        suspects, seen = read_table(page)
-        left = [i for i, traits in enumerate(suspects) if not traits & seen]
-        if len(left) == 1:
-            page.click(f".sk-slap-{left[0] + 1}")
-        elif not left:
-            page.click(".sk-slap-deck")
-        elif page.locator(".sk-reveal").is_enabled():
-            page.click(".sk-reveal")
-        page.wait_for_timeout(150)
-
-    assert "Well spotted" in page.locator(".sk-message").inner_text()
-    log = page.locator(".sk-log").inner_text()
-    assert re.search(r"You catch .+, the one suspect the alibis leave|you slap the deck and take its top card", log)
-    assert "Holmes (you)" not in log
+def play_until(page, done, minutes: float = 3) -> None:
+    """Play as a player does -- the slap the table proves, else your alibi on your turn --
+    until ``done()``; between moves, wait for the table to move on."""
+    deadline = time.monotonic() + 60 * minutes
+    while not done():
+        assert time.monotonic() < deadline, f"not done in {minutes} minutes of play"
+        slap = proven(page)
+        target = slap if slap and page.locator(slap).is_enabled() else READY
+        if page.locator(target).is_enabled():
+            page.click(target)
+        else:  # an alibi turned up (or a new round), or your turn
+            page.wait_for_function(ALIBIS_MOVED, arg=page.locator(ALIBIS).count(), timeout=60_000)
 
 
-def test_an_illegal_click_shows_a_sentence_not_a_traceback(app_url, page):
-    page.goto(app_url + "voila/render/express.ipynb")
-    page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
-    # keys: type into the key box; "0" slaps the deck, which nothing proves before any alibi
-    page.fill(".sk-keys input", "0")
-    page.wait_for_selector("text=you are out until the next round", timeout=10_000)
-    assert "Traceback" not in page.content()
-    assert "out this round" in page.locator(".sk-player[data-seat='0']").inner_text()
+def on_one_screen(page, selectors: list[str]) -> list[str]:
+    """The selectors whose element does not lie wholly inside the first screen."""
+    height = page.viewport_size["height"]
+    outside = []
+    for selector in selectors:
+        box = page.locator(selector).first.bounding_box()
+        if box is None or box["y"] + box["height"] > height + 1:
+            outside.append(selector)
+    return outside
+
+
+def fits(page) -> None:
+    """At a phone's width and a desktop's, nothing sticks out or is cut off."""
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        assert layout_problems(page) == [], size
+    page.set_viewport_size(PHONE)
+
+
+def a_game_one_catch_from_its_end() -> tuple[int, list]:
+    """A seed and the moves of a three-player game played by bots up to a table that proves
+    the culprit while you (seat 0) hold four suspects: your next right slap ends the game
+    (and a bot's, should it be quicker, goes on to another round)."""
+    for seed in range(100):
+        moves = _played_until_you_hold_four(seed)
+        if moves is not None:
+            return seed, moves
+    raise AssertionError("no game of the first hundred seeds lets seat 0 reach four suspects")
+
+
+def _played_until_you_hold_four(seed: int) -> list | None:
+    state = rules.new(seed, **OPTIONS)
+    team = bots.make_bots({p: "expert" for p in range(3)}, seed)
+    pick, moves = bots.quickest(team), []
+    while not state.finished:
+        if deduction.correct_slots(state) and len(state.won[0]) == 4:
+            return moves
+        proposals = {s: m for s, b in team.items() if (m := b.choose(rules.view(state, s))) is not None}
+        move = pick(proposals)
+        state = rules.play(state, move)
+        moves.append(move)
+    return None
+
+
+def test_a_visit_plays_by_clicks_refuses_with_sentences_and_ends_on_a_table_that_fits(app_url, browser):
+    page = open_dashboard(browser, app_url, "express.ipynb", DESKTOP, READY)
+    try:
+        assert page.locator(".sk-express .sk-suspects svg.sk-suspect").count() == 6
+        assert "Your turn" in page.locator(".sk-message").inner_text()
+
+        # a key the rules refuse (the keys are a desktop's): "0" slaps the deck, which
+        # nothing proves before any alibi
+        page.fill(".sk-keys input", "0")
+        page.wait_for_selector("text=you are out until the next round", timeout=30_000)
+        assert "out this round" in page.locator(".sk-player[data-seat='0']").inner_text()
+        assert "Traceback" not in page.content()
+
+        page.set_viewport_size(PHONE)
+        play_until(page, lambda: my_score(page) > 0)
+        assert "Well spotted" in page.locator(".sk-message").inner_text()
+        log = page.locator(".sk-log").inner_text()
+        assert re.search(r"You catch .+, the one suspect the alibis leave|you slap the deck and take its top card", log)
+        assert "Holmes (you)" not in log
+        fits(page)
+        page.locator(".sk-express .sk-suspects").evaluate("el => el.scrollIntoView({block: 'start'})")
+        controls = [f".sk-express .sk-slap-{i}" for i in range(1, 7)] + [".sk-express .sk-slap-deck", READY]
+        assert on_one_screen(page, controls) == [], "a speed game's controls fit one screen"
+        assert page.locator(READY).bounding_box()["width"] >= 120, "Turn up my alibi keeps its words"
+
+        # the ending: a game one catch from its end, loaded through the settings panel
+        seed, moves = a_game_one_catch_from_its_end()
+        page.click(".sk-express .jupyter-widget-Collapse-header")
+        page.wait_for_selector(".sk-express .sk-new-game", state="visible")
+        fits(page)
+        page.fill(".sk-express textarea", engine.save(rules, seed, OPTIONS, moves))
+        page.click(".sk-express .sk-load")
+        page.wait_for_selector("text=Saved game loaded", timeout=30_000)
+        play_until(page, lambda: page.locator(".sk-express .sk-ending").is_visible())  # your catch ends it
+        assert re.search(r"wins? the game|share the win", page.locator(".sk-express p.sk-verdict").inner_text())
+        assert page.locator(".sk-express .sk-last-round svg.sk-caught").count() > 0, "the last catch stays"
+        fits(page)
+        page.click(".sk-express .sk-play-again")
+        page.wait_for_selector(".sk-express .sk-ending", state="hidden", timeout=30_000)
+        assert page.locator(READY).is_enabled()
+    finally:
+        page.context.close()

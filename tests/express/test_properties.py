@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.express import bots, deduction, rules
+from sherlockkit.games.express import narration, bots, deduction, rules
 from sherlockkit.games.express.cards import ALIBIS, SUSPECTS
 from sherlockkit.games.express.state import DECK, Reveal, Slap
 
@@ -135,5 +135,5 @@ def test_the_log_never_names_a_suspect_before_it_is_face_up(seed, n):
     for state in history:
         shown |= {s for s in state.display if s} | {s for w in state.won for s in w}
         hidden = set(state.suspect_deck) - shown
-        text = " ".join(state.log)
+        text = " ".join(narration.sentences(state.events, state.names))
         assert not any(str(s) in text for s in hidden)

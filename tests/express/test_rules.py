@@ -8,9 +8,10 @@ import pytest
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.express import deduction, narration, rules
 from sherlockkit.games.express.cards import ACCESSORIES, ALIBIS, ANIMALS, PLACES, SUSPECTS, TRAITS
-from sherlockkit.games.express.state import (
-    DECK, Accused, AlibiTurnedUp, GameWon, Outcome, Reveal, RoundBegun, RoundVoid, Slap,
-)
+from sherlockkit.games.express.state import DECK, Outcome, Reveal, Slap
+from sherlockkit.games.express.events import Accused, AlibiTurnedUp, GameWon, RoundBegun, RoundVoid
+
+from tests.random_play import random_game
 
 from .table import DISPLAY, reveal_all, table
 
@@ -75,7 +76,7 @@ def test_bad_options_are_refused_with_a_sentence(options, sentence):
 def test_the_deal_is_recorded_as_the_first_round_begun():
     state = rules.new(1, players=3, names=["Ann", "Bo", "Cy"])
     assert state.events == (RoundBegun(1, 0),)
-    assert state.log == (narration.sentence(RoundBegun(1, 0), ("Ann", "Bo", "Cy")),)
+    assert narration.sentences(state.events, state.names) == (narration.sentence(RoundBegun(1, 0), ("Ann", "Bo", "Cy")),)
 
 
 def test_same_seed_deals_the_same_table_and_another_seed_another():
@@ -107,7 +108,7 @@ def test_reveal_moves_the_top_alibi_face_up_in_front_of_its_owner():
     assert after.piles[0] == ("panda",)
     assert after.revealed[0] == ("tiger",)
     assert after.events[-1] == AlibiTurnedUp(0, "tiger", repeated=False, false_alibi=False)
-    assert after.log[-1] == narration.sentence(after.events[-1], after.names)
+    assert narration.sentences(after.events, after.names)[-1] == narration.sentence(after.events[-1], after.names)
 
 
 def test_a_player_with_no_alibi_left_is_passed_over():
@@ -149,7 +150,7 @@ def test_culprit_is_the_last_uncleared_suspect():
 def test_a_repeated_trait_does_nothing():
     state = reveal_all(table([["tiger", "bowler hat"], ["tiger", "panda"]]), 2)
     assert state.events[-1] == AlibiTurnedUp(1, "tiger", repeated=True, false_alibi=False)
-    assert state.log[-1] == narration.sentence(state.events[-1], state.names)
+    assert narration.sentences(state.events, state.names)[-1] == narration.sentence(state.events[-1], state.names)
     assert deduction.uncleared_slots(state.display, deduction.face_up_traits(state)) == (2, 3, 4, 5)
     assert state.false_alibi is None
 
@@ -187,7 +188,7 @@ def test_correct_slap_on_moriarty_wins_the_top_of_the_suspect_deck():
     assert after.won[1] == (top,)
     assert after.display == state.display
     assert after.events[-2] == Accused(1, DECK, None, right=True, by_false_alibi=False, won=(top,))
-    assert after.log[-2] == narration.sentence(after.events[-2], after.names)
+    assert narration.sentences(after.events, after.names)[-2] == narration.sentence(after.events[-2], after.names)
 
 
 def test_first_correct_slap_wins_the_second_hand_is_too_late():
@@ -210,7 +211,7 @@ def test_wrong_slap_puts_the_player_out_for_the_rest_of_the_round():
     state = rules.play(state, Slap(1, 0))
     assert state.out == {1}
     assert state.events[-1] == Accused(1, 0, DISPLAY[0], right=False, by_false_alibi=False, won=())
-    assert state.log[-1] == narration.sentence(state.events[-1], state.names)
+    assert narration.sentences(state.events, state.names)[-1] == narration.sentence(state.events[-1], state.names)
     with pytest.raises(IllegalAction, match="out of this round"):
         rules.play(state, Slap(1, 5))
     assert all(a.player != 1 for a in rules.legal_actions(state) if isinstance(a, Slap))
@@ -248,7 +249,7 @@ def test_when_everyone_is_out_the_round_is_void():
     assert state.display == DISPLAY
     assert state.turn == 0  # the same player starts again
     assert state.events[-2:] == (RoundVoid(1), RoundBegun(2, 0))
-    assert "void" in state.log[-2]
+    assert "void" in narration.sentences(state.events, state.names)[-2]
 
 
 def test_slapping_an_empty_place_or_an_unknown_player_is_refused():
@@ -320,7 +321,7 @@ def test_first_to_five_suspects_wins_and_the_game_stops():
     assert after.finished
     assert rules.outcome(after) == Outcome(winners=(1,), scores=(0, 5))
     assert after.events[-1] == GameWon((1,), 5, "target")
-    assert after.log[-1] == narration.sentence(GameWon((1,), 5, "target"), after.names)
+    assert narration.sentences(after.events, after.names)[-1] == narration.sentence(GameWon((1,), 5, "target"), after.names)
     assert rules.legal_actions(after) == []
     with pytest.raises(IllegalAction, match="game is over"):
         rules.play(after, Reveal(0))
@@ -353,7 +354,7 @@ def test_variant_a_repeated_trait_is_a_false_alibi():
     assert state.false_alibi == "tiger"
     assert deduction.false_alibi_targets(state) == (0, 1)
     assert state.events[-1] == AlibiTurnedUp(1, "tiger", repeated=True, false_alibi=True)
-    assert "false alibi" in state.log[-1]
+    assert "false alibi" in narration.sentences(state.events, state.names)[-1]
 
 
 def test_variant_slapping_a_suspect_the_false_alibi_points_at_wins_two_cards():
@@ -402,3 +403,50 @@ def test_view_shows_pile_sizes_never_the_cards():
     assert not hasattr(seen, "piles") and not hasattr(seen, "suspect_deck")
     assert seen.deck_size == 21
     assert seen.display == state.display
+
+
+# --- the moves and the proof, against the rulebook stated afresh -------------------------------
+
+
+def _games():
+    for seed, options in ((0, {}), (1, {"players": 2}), (2, {"players": 6, "false_alibi": True})):
+        states, _ = random_game(rules, seed, **options)
+        yield from states
+
+
+def _legal_afresh(state, player=None):
+    """The moves open, as the rulebook says them, seat by seat: the next alibi by whoever's
+    turn it is, then every slap of a seat not out, on each visible suspect and the deck."""
+    if state.finished:
+        return []
+    seats = range(state.players) if player is None else [player]
+    places = [i for i, s in enumerate(state.display) if s is not None] + [DECK]
+    return [move for p in seats
+            for move in [Reveal(p)] * (p == state.turn) + [Slap(p, s) for s in places] * (p not in state.out)]
+
+
+def test_the_moves_offered_are_the_rulebooks_for_every_seat():
+    for state in _games():
+        for player in (None, *range(state.players)):
+            offered = rules.legal_actions(state, player)
+            assert offered == _legal_afresh(state, player)
+
+
+def _proof_afresh(state):
+    """The slots a slap wins, as the rulebook says it: the one suspect in view no face-up
+    alibi clears (Moriarty, the deck, when none is left), then, in the variant, every
+    suspect in view bearing the false alibi (the deck when none does)."""
+    up = {trait for pile in state.revealed for trait in pile}
+    left = [i for i, s in enumerate(state.display)
+            if s is not None and not {s.animal, s.accessory, s.place} & up]
+    right = [left[0]] if len(left) == 1 else [] if left else [DECK]
+    if state.false_alibi is not None:
+        bearing = [i for i, s in enumerate(state.display)
+                   if s is not None and state.false_alibi in (s.animal, s.accessory, s.place)]
+        right += [slot for slot in bearing or [DECK] if slot not in right]
+    return tuple(right)
+
+
+def test_the_proof_of_every_table_met_is_the_rulebooks():
+    for state in _games():
+        assert deduction.correct_slots(state) == _proof_afresh(state)

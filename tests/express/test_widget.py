@@ -5,7 +5,8 @@ from dataclasses import replace
 import html
 
 from sherlockkit.games.express import deduction, narration, rules
-from sherlockkit.games.express.state import DECK, Accused, RoundVoid, Slap
+from sherlockkit.games.express.state import DECK, Slap
+from sherlockkit.games.express.events import Accused, RoundVoid
 from widgets.clock import ManualClock
 from widgets.express import ExpressGame, ExpressTable
 

@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from sherlockkit import engine, sealing
+from sherlockkit import engine
+from sherlockkit.engine import sealing
 from sherlockkit.games.story import dice, rules
 from sherlockkit.games.story.state import Sheet
 from tests.older_saves import older_save

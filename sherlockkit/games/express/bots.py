@@ -22,7 +22,7 @@ from typing import Callable, Mapping
 from sherlockkit import engine
 from sherlockkit.games.express import rules
 from sherlockkit.games.express.deduction import correct_slots, uncleared_slots
-from sherlockkit.games.express.state import Action, Reveal, Slap, State, View
+from sherlockkit.games.express.state import Action, Outcome, Reveal, Slap, State, View
 
 
 @dataclass(frozen=True)
@@ -53,25 +53,19 @@ class Bot:
     rng: random.Random
 
     def choose(self, view: View) -> Slap | Reveal | None:
-        """The move this bot makes on this table: a slap on what the table proves (or, at
-        times, a guess), else its alibi when it is its turn, else ``None`` (keep watching)."""
-        if view.finished:
-            return None
-        slap = self._slap(view)
-        if slap is not None:
-            return slap
-        return Reveal(self.seat) if view.turn == self.seat else None
-
-    def _slap(self, view: View) -> Slap | None:
-        if self.seat in view.out:
-            return None
-        proven = correct_slots(view)
-        if proven:
-            return Slap(self.seat, proven[0])
-        left = uncleared_slots(view.display, view.face_up_traits)
-        if len(left) == 2 and self.rng.random() < self.level.guess_chance:
-            return Slap(self.seat, self.rng.choice(left))
-        return None
+        """The move this bot makes on this table, of the moves its view offers: a slap on
+        what the table proves (or, at times, a guess), else its alibi when it is its turn,
+        else ``None`` (keep watching)."""
+        legal = rules.legal_moves(view)
+        slaps = {move.slot: move for move in legal if type(move) is Slap}
+        if slaps:
+            proven = correct_slots(view)
+            if proven:
+                return slaps[proven[0]]
+            left = uncleared_slots(view.display, view.face_up_traits)
+            if len(left) == 2 and self.rng.random() < self.level.guess_chance:
+                return slaps[self.rng.choice(left)]
+        return next((move for move in legal if type(move) is Reveal), None)
 
     def reaction_time(self) -> float:
         """Seconds this bot needs to slap, drawn for this look at the table."""
@@ -123,3 +117,12 @@ def play_out(state: State, bots: dict[int, Bot], rounds: int | None = None,
         raise ValueError("Every seat needs a bot to play a game out.")
     game = rules if rounds is None else _Rounds(state.round + rounds - 1)
     return engine.play_out(game, state, bots, pick=quickest(bots), limit=max_actions)
+
+
+def race(game: str, lineup: tuple[str, ...], options: dict, bot_options: dict, seed: int) -> tuple[Outcome, int]:
+    """One game for the tournament runner (``sherlockkit.games``' ``plays``): the bots of
+    ``lineup`` (a level a seat) race from the deal of ``seed``, the quickest hand first:
+    the outcome and how many moves it lasted."""
+    state = rules.new(seed, players=len(lineup), **options)
+    final, moves = play_out(state, make_bots(dict(enumerate(lineup)), seed, **bot_options))
+    return rules.outcome(final), len(moves)

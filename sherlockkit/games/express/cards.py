@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
+from typing import Literal, Union
 
 ANIMALS = ("tiger", "panda", "koala")
 ACCESSORIES = ("bowler hat", "moustache", "monocle")
@@ -20,6 +21,10 @@ TRAITS = ANIMALS + ACCESSORIES + PLACES
 COPIES_PER_TRAIT = 4
 #: Suspects face up on the table at once.
 DISPLAY_SIZE = 6
+#: Slap the suspect deck: Moriarty is the culprit when every visible suspect is cleared.
+DECK = "deck"
+#: Where a hand can land: a visible suspect's place (0-5), or the suspect deck.
+Slot = Union[int, Literal["deck"]]
 
 #: The French names of the rulebook, for the glossary.
 GLOSSARY = {

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from sherlockkit.engine import remembered
-from sherlockkit.games.express.cards import Suspect
-from sherlockkit.games.express.state import DECK, Slot, State, View
+from sherlockkit.games.express.cards import DECK, Slot, Suspect
+from sherlockkit.games.express.state import State, View
 
 
 def places(display: Sequence[Suspect | None]) -> tuple[Slot, ...]:
@@ -21,32 +20,6 @@ def places(display: Sequence[Suspect | None]) -> tuple[Slot, ...]:
 def face_up_traits(table: State | View) -> frozenset[str]:
     """Every trait shown by an alibi turned up this round."""
     return frozenset(t for pile in table.revealed for t in pile)
-
-
-def slots(state: State) -> tuple[Slot, ...]:
-    """:func:`places` of ``state``'s display, worked out once per state (and carried on by
-    the moves that keep the display)."""
-    return remembered(state, "slots", _places_of, state)
-
-
-def face_up(state: State) -> frozenset[str]:
-    """:func:`face_up_traits` of ``state``, worked out once per state (and carried on by the
-    moves: a reveal adds its trait, a slap keeps them, a new round has none)."""
-    return remembered(state, "up", face_up_traits, state)
-
-
-def proof(state: State) -> tuple[Slot, ...]:
-    """:func:`correct_slots` of ``state``, worked out once per state (and carried on by a
-    wrong slap, which changes no card)."""
-    return remembered(state, "right", _proof_of, state)
-
-
-def _places_of(state: State) -> tuple[Slot, ...]:
-    return places(state.display)
-
-
-def _proof_of(state: State) -> tuple[Slot, ...]:
-    return proven_slots(state.display, face_up(state), state.false_alibi)
 
 
 def uncleared_slots(display: Sequence[Suspect | None], traits: Iterable[str]) -> tuple[int, ...]:

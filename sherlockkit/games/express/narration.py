@@ -7,20 +7,18 @@ last two lines" as the last two events.
 
 ``you`` is the seat the sentences are addressed to (the app's player): that seat is
 "you", with the verbs that go with it ("You catch your fifth suspect and win the
-game."); without it every seat is called by its name. Nothing else in the game writes
-English for the log, and nothing reads it back: bots and widgets read the events.
-
-An event's words never change once it has happened, so each is written once and
-remembered (``log`` of a longer game tells only the new events, not the whole story again).
+game."); without it every seat is called by its name. :func:`log` tells a seat's view
+to that seat. Nothing else in the game writes English for the log, and nothing reads it
+back: bots and widgets read the events.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from sherlockkit.games.express.cards import kind_of
-from sherlockkit.games.express.state import AlibiTurnedUp, Accused, Event, GameWon, RoundBegun, RoundVoid
+from sherlockkit.games.express.events import AlibiTurnedUp, Accused, Event, GameWon, RoundBegun, RoundVoid
+from sherlockkit.games.express.state import View
 
 MORIARTY = "Moriarty (the suspect deck)"
 
@@ -33,24 +31,6 @@ _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"
 def sentence(event: Event, names: Sequence[str], you: int | None = None) -> str:
     """The story of ``event`` in one sentence, the players called by ``names`` (and the
     seat ``you``, if given, called "you")."""
-    return _remembered(_sentence, event, names, you)
-
-
-def detail(event: Event, names: Sequence[str], you: int | None = None) -> str:
-    """The rule behind ``event``, for a reader who wants to check it: what the table
-    proved, what was won, why a round ended."""
-    return _remembered(_detail, event, names, you)
-
-
-def _remembered(write, event: Event, names: Sequence[str], you: int | None) -> str:
-    try:
-        return write(event, tuple(names), you)
-    except TypeError:  # an event that cannot be remembered (or is not one): written afresh
-        return write.__wrapped__(event, tuple(names), you)
-
-
-@lru_cache(maxsize=4096)
-def _sentence(event: Event, names: tuple[str, ...], you: int | None) -> str:
     match event:
         case RoundBegun(round=number, starter=starter):
             return f"Round {number} begins: {_who(starter, names, you)} will turn up the first alibi."
@@ -93,8 +73,9 @@ def _sentence(event: Event, names: tuple[str, ...], you: int | None) -> str:
     raise TypeError(f"Sherlock Express has no sentence for {event!r}.")
 
 
-@lru_cache(maxsize=4096)
-def _detail(event: Event, names: tuple[str, ...], you: int | None) -> str:
+def detail(event: Event, names: Sequence[str], you: int | None = None) -> str:
+    """The rule behind ``event``, for a reader who wants to check it: what the table
+    proved, what was won, why a round ended."""
     match event:
         case RoundBegun(round=1):
             return ("Six suspects lie face up and the rest wait face down as the suspect deck; the 36 alibis "
@@ -134,9 +115,17 @@ def _detail(event: Event, names: tuple[str, ...], you: int | None) -> str:
     raise TypeError(f"Sherlock Express has no detail for {event!r}.")
 
 
-def log(events: Iterable[Event], names: Sequence[str], you: int | None = None) -> tuple[str, ...]:
-    """Every event's sentence, in order: the game's log."""
+def sentences(events: Sequence[Event], names: Sequence[str], you: int | None = None) -> tuple[str, ...]:
+    """Each of ``events`` in its sentence, in order, told to a reader at no seat (or to
+    ``you``): the story of a game as a chapter or a replay tells it."""
     return tuple(sentence(e, names, you) for e in events)
+
+
+def log(seen: View, last: int | None = None) -> tuple[str, ...]:
+    """The game's log as ``seen.me`` reads it (called "you"): every event's sentence, in
+    order, or only the ``last`` ones."""
+    events = seen.events if last is None else seen.events[-last:] if last else ()
+    return sentences(events, seen.names, seen.me)
 
 
 # --- the words: who, which verb, which cards ---------------------------------------------------

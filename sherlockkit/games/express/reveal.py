@@ -1,40 +1,40 @@
-"""Turning up an alibi: the top card of your pile goes face up in front of you."""
+"""Turning up an alibi: on your turn, the top card of your pile goes face up in front of
+you, and the turn passes clockwise to the next player with an alibi left."""
 
 from __future__ import annotations
 
-from sherlockkit.engine import IllegalAction, evolve, maker, recalled, replace_at
-from sherlockkit.games.express.deduction import face_up, slots
+from sherlockkit.engine import evolve, replace_at
+from sherlockkit.games.express.deduction import face_up_traits
+from sherlockkit.games.express.events import AlibiTurnedUp
 from sherlockkit.games.express.rounds import next_turn
-from sherlockkit.games.express.state import SEEN, AlibiTurnedUp, State
+from sherlockkit.games.express.state import Reveal, State, View
 
-_turned_up = maker(AlibiTurnedUp)
+
+def refusal(seen: View, move: Reveal) -> str | None:
+    """Why ``seen.me`` may not turn up an alibi now (``None`` when they may): only on
+    their turn, while an alibi is left to turn up."""
+    if seen.turn is None:
+        return "Every alibi is face up: all that is left is to accuse."
+    if move.player != seen.turn:
+        return f"It is {seen.names[seen.turn]}'s turn to turn up an alibi: wait for it."
+    return None
+
+
+def offered(seen: View) -> list[Reveal]:
+    """The Reveal worth asking :func:`refusal` about: the seat's own."""
+    return [Reveal(seen.me)]
 
 
 def turn_up(state: State, player: int) -> State:
-    """The table after ``player`` turns up their top alibi, and the turn passes clockwise.
-    A trait already face up clears nobody new; in the False Alibi variant it becomes the
-    false alibi. Refused (``IllegalAction``) out of turn or when every alibi is up."""
-    if state.turn is None:
-        raise IllegalAction("Every alibi is face up: all that is left is to accuse.")
-    if player != state.turn:
-        raise IllegalAction(f"It is {state.names[state.turn]}'s turn to turn up an alibi: wait for it.")
+    """The table after ``player`` turns up their top alibi and the turn passes on. A trait
+    already face up clears nobody new; in the False Alibi variant it is the false alibi."""
     pile = state.piles[player]
     trait = pile[0]
-    up = face_up(state)
-    repeated = trait in up
+    repeated = trait in face_up_traits(state)
     points = repeated and state.false_alibi_variant  # in the variant, a repeat is a false alibi
-    false_alibi = trait if points else state.false_alibi
     piles = replace_at(state.piles, player, pile[1:])
-    revealed = replace_at(state.revealed, player, state.revealed[player] + (trait,))
-    turn = next_turn(piles, player)
-    event = _turned_up(player=player, trait=trait, repeated=repeated, false_alibi=points)
-    events = state.events + (event,)
-    # The same suspects in view: the same places to slap; the traits up, with this one.
-    known = {"slots": slots(state), "up": up if repeated else up | {trait}}
-    seen = recalled(state, SEEN)
-    if seen is not None:  # the views' fields, gathered on the table before: only these change
-        sizes = replace_at(seen["pile_sizes"], player, len(pile) - 1)
-        known[SEEN] = {**seen, "revealed": revealed, "pile_sizes": sizes, "turn": turn,
-                       "false_alibi": false_alibi, "events": events}
-    return evolve(state, known, step=state.step + 1, piles=piles, revealed=revealed,
-                  false_alibi=false_alibi, turn=turn, events=events)
+    return evolve(
+        state, step=state.step + 1, piles=piles,
+        revealed=replace_at(state.revealed, player, state.revealed[player] + (trait,)),
+        false_alibi=trait if points else state.false_alibi, turn=next_turn(piles, player),
+        events=state.events + (AlibiTurnedUp(player, trait, repeated, points),))

@@ -8,14 +8,15 @@ Chance between rounds: every pile is shuffled, seat by seat, from one stream of 
 ``engine.chance(seed, step, "piles")`` (:data:`ONE_STREAM_A_ROUND`). Games saved before
 (save version 2) shuffled each pile from its own stream, ``"pile N"``; they are played with
 ``shuffles = "pile"`` (:data:`ONE_STREAM_A_PILE`), which keeps that way so that they replay
-as they were played. (Seeding a generator for each pile was a tenth of a move's time.)
+as they were played.
 """
 
 from __future__ import annotations
 
 from sherlockkit.engine import chance, evolve, shuffled
 from sherlockkit.games.express.cards import ALIBIS, DISPLAY_SIZE, SUSPECTS
-from sherlockkit.games.express.state import GameWon, RoundBegun, State
+from sherlockkit.games.express.events import GameWon, RoundBegun
+from sherlockkit.games.express.state import State
 
 
 #: Every pile shuffled from one stream a round (games since save version 3).
@@ -87,7 +88,7 @@ def next_round(state: State, starter: int) -> State:
     piles = shuffled_piles(state)
     number = state.round + 1
     return evolve(
-        state, {"up": _NOBODY}, round=number, starter=starter, piles=tuple(piles),
+        state, round=number, starter=starter, piles=tuple(piles),
         revealed=tuple(() for _ in piles), out=_NOBODY, false_alibi=None,
         turn=starter if piles[starter] else next_turn(tuple(piles), starter),
         events=state.events + (RoundBegun(number, starter),),

@@ -9,8 +9,9 @@ correct slap wins the card; a wrong slap puts that player out until the next rou
 Slaps happen "at any moment" at the real table. Here a slap is an action like any other,
 taken in the order the actions arrive: the widget and the bots decide who is quickest.
 
-What the moves do is in ``reveal``, ``slap`` and ``rounds``; what the table proves in
-``deduction``; the shapes in ``state``. Everything the rulebook leaves open is decided on
+When each move is allowed and what it does is in ``reveal`` and ``slap`` (one module a
+kind of move), the deal and the rounds in ``rounds``, what the table proves in
+``deduction``; the shapes in ``state``, what happened in ``events``. Everything the rulebook leaves open is decided on
 the book's rules-decisions page and tested in ``tests/express``.
 """
 
@@ -21,22 +22,20 @@ from dataclasses import replace
 
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.express import rounds
-from sherlockkit.games.express.cards import DISPLAY_SIZE
-from sherlockkit.games.express.deduction import slots as places_to_slap
-from sherlockkit.games.express.reveal import turn_up
-from sherlockkit.games.express.slap import accuse
-from sherlockkit.games.express.state import (
-    ACTIONS, DECK, SEEN, Action, Outcome, Reveal, Slap, State, View, view_fields,
-)
+from sherlockkit.games.express import reveal, rounds, slap
+from sherlockkit.games.express.cards import DECK, DISPLAY_SIZE
+from sherlockkit.games.express.state import ACTIONS, Action, Outcome, Reveal, Slap, State, View
 
 NAME = "express"
 TITLE = "Sherlock Express"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
-__all__ = ["NAME", "ACTIONS", "DECK", "DISPLAY_SIZE", "Reveal", "Slap", "State", "View", "Outcome",
-           "new", "legal_actions", "play", "view", "outcome", "action_from_json", "shuffle_hidden",
-           "older_save_options"]
+__all__ = ["NAME", "TITLE", "ACTIONS", "DECK", "DISPLAY_SIZE", "Reveal", "Slap", "State", "View", "Outcome",
+           "new", "view", "legal_moves", "legal_actions", "refusal", "play", "outcome", "action_from_json",
+           "shuffle_hidden", "older_save_options", "standing"]
+
+#: Each kind of move and its module: when it is allowed (``refusal``, ``offered``) and what it does.
+MOVES = {Reveal: reveal, Slap: slap}
 
 
 def new(seed: int, players: int = 4, target: int | None = 5, false_alibi: bool = False,
@@ -68,75 +67,51 @@ def older_save_options(version: int, options: dict) -> dict:
     return {**options, "shuffles": rounds.ONE_STREAM_A_PILE}
 
 
-def legal_actions(state: State, player: int | None = None) -> list[Action]:
-    """Every action allowed now (to ``player``, or to anyone). A slap on the wrong
-    suspect is allowed: it is a mistake the rules punish, not a forbidden move."""
-    if state.finished:
-        return []
-    slots = places_to_slap(state)
-    players = len(state.names)  # state.players, without the property's call
-    if player is None or type(player) is int and 0 <= player < MAX_PLAYERS:
-        key = (players, state.turn, state.out, slots, player)
-        known = _LEGAL.get(key)
-        if known is None:
-            if len(_LEGAL) > 100_000:  # never in a real game; a bound all the same
-                _LEGAL.clear()
-            known = _LEGAL[key] = tuple(_legal(players, state.turn, state.out, slots, player))
-        return list(known)
-    return _legal(players, state.turn, state.out, slots, player)
-
-
-def _legal(players: int, turn: int | None, out: frozenset, slots: tuple, player) -> list[Action]:
-    """The moves open at a table of ``players`` where ``turn`` reveals next, ``out`` may not
-    slap and ``slots`` may be slapped (to ``player``, or to anyone)."""
-    seats = range(players) if player is None else [player]
-    actions: list[Action] = []
-    if turn is not None and turn in seats:
-        actions.append(_REVEALS[turn])
-    for p in seats:
-        if p not in out:
-            slaps = _SLAPS[p] if type(p) is int and 0 <= p < MAX_PLAYERS else {s: Slap(p, s) for s in slots}
-            actions += [slaps[i] for i in slots]
-    return actions
-
-
-# Moves are immutable: each possible one is made once, and legal_actions hands out the same.
-_REVEALS = tuple(Reveal(p) for p in range(MAX_PLAYERS))
-_SLAPS = tuple({slot: Slap(p, slot) for slot in (*range(DISPLAY_SIZE), DECK)} for p in range(MAX_PLAYERS))
-#: The moves legal_actions hands out, by identity: their kinds and fields are known good.
-_MADE = frozenset(map(id, (*_REVEALS, *(slap for slaps in _SLAPS for slap in slaps.values()))))
-#: The moves open at each kind of table (players, turn, who is out, the places to slap,
-#: whose moves), worked out once: a few hundred tables in all.
-_LEGAL: dict[tuple, tuple[Action, ...]] = {}
-
-
-def play(state: State, action: Action) -> State:
-    """The table after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
-    players = len(state.names)  # state.players, without the property's call
-    if id(action) not in _MADE or action.player >= players:  # one of legal_actions' own: known good
-        engine.check_action(action, ACTIONS, players)
-    if state.finished:
-        raise IllegalAction("The game is over: start a new one to play again.")
-    if type(action) is Reveal:  # check_action let through only the game's own kinds
-        return turn_up(state, action.player)
-    return accuse(state, action.player, action.slot)
-
-
 def view(state: State, player: int) -> View:
     """What ``player`` sees: no face-down alibi (not even their own) and no card of the
     suspect deck; every event, since everything in this game happens face up."""
-    # Everyone sees the same table: a view's fields are gathered once per state (or carried
-    # on by the move that made it, see ``reveal`` and ``slap``), and a seat's view is a View
-    # whose own fields are a copy of them with the seat as ``me`` (the object View(...) makes,
-    # its fields in the same order, written at once instead of one by one).
-    made = _new_object(View)
-    fields = made.__dict__
-    fields.update(engine.remembered(state, SEEN, view_fields, state))
-    fields["me"] = player
-    return made
+    return View(
+        me=player, names=state.names, round=state.round, display=state.display, revealed=state.revealed,
+        pile_sizes=tuple(map(len, state.piles)), deck_size=len(state.suspect_deck), won=state.won, out=state.out,
+        turn=state.turn, false_alibi=state.false_alibi, false_alibi_variant=state.false_alibi_variant,
+        target=state.target, finished=state.finished, events=state.events)
 
 
-_new_object = object.__new__
+def legal_moves(seen: View) -> list[Action]:
+    """Every move ``seen.me`` may make now: turning up their alibi on their turn, and a
+    slap on any visible suspect or the deck while they are in the round (a slap on the
+    wrong suspect is allowed: it is a mistake the rules punish, not a forbidden move)."""
+    if seen.finished:
+        return []
+    return [move for kind in MOVES.values() for move in kind.offered(seen) if kind.refusal(seen, move) is None]
+
+
+def legal_actions(state: State, player: int | None = None) -> list[Action]:
+    """The moves ``player`` may make now (:func:`legal_moves` of their view), or every
+    seat's, seat by seat: anyone may slap at any moment."""
+    seats = range(state.players) if player is None else (player,)
+    return [move for seat in seats for move in legal_moves(view(state, seat))]
+
+
+def refusal(state: State, action: Action) -> str | None:
+    """The sentence refusing ``action`` now, or ``None`` when the rules allow it."""
+    wrong = engine.malformed(action, ACTIONS, state.players)
+    if wrong:
+        return wrong
+    if state.finished:
+        return "The game is over: start a new one to play again."
+    return MOVES[type(action)].refusal(view(state, action.player), action)
+
+
+def play(state: State, action: Action) -> State:
+    """The table after ``action``; :class:`IllegalAction` (the :func:`refusal`) if the
+    rules forbid it."""
+    wrong = refusal(state, action)
+    if wrong:
+        raise IllegalAction(wrong)
+    if type(action) is Reveal:
+        return reveal.turn_up(state, action.player)
+    return slap.accuse(state, action.player, action.slot)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -166,3 +141,9 @@ def shuffle_hidden(state: State, player: int, rng: random.Random) -> State:
     deck = list(state.suspect_deck)
     rng.shuffle(deck)
     return replace(state, piles=tuple(piles), suspect_deck=tuple(deck))
+
+
+def standing(result: Outcome, seat: int) -> tuple[bool, float, int]:
+    """``(won, share, score)`` of ``seat`` in a finished game, for a tournament's table: a
+    win shared by a tie counts 1 / the number of winners."""
+    return engine.standing(result.winners, result.scores, seat)

@@ -1,21 +1,17 @@
-"""The shapes of Sherlock Express: its moves, its table, what a player sees, and events.
+"""The shapes of Sherlock Express: its moves, its table, and what a player sees.
 
-Nothing here is a rule. ``rules`` says which moves are allowed; ``reveal``, ``slap`` and
-``rounds`` say what they do; ``narration`` turns the events into the log's sentences.
+Nothing here is a rule. ``reveal`` and ``slap`` say when each move is allowed and what it
+does, ``rounds`` what happens between rounds; what happened is told by the events of
+``events.py``, which ``narration`` turns into the log's sentences.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Literal, Union
+from typing import Union
 
-from sherlockkit.games.express.cards import Suspect
-
-#: Slap the suspect deck: Moriarty is the culprit when every visible suspect is cleared.
-DECK = "deck"
-#: Where a hand can land: a visible suspect's place (0-5), or the suspect deck.
-Slot = Union[int, Literal["deck"]]
+from sherlockkit.games.express.cards import DECK, Slot, Suspect  # noqa: F401 -- DECK: the moves' own word
+from sherlockkit.games.express.events import Event
 
 
 # --- moves ----------------------------------------------------------------------------
@@ -37,65 +33,6 @@ class Slap:
 
 Action = Union[Reveal, Slap]
 ACTIONS: dict[str, type] = {"Reveal": Reveal, "Slap": Slap}
-
-
-# --- events: what happened, for the log, the widget and anyone replaying ----------------------
-# Everything in Sherlock Express happens face up, so every event is seen by every player.
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened at the table (one of the kinds below)."""
-
-
-@dataclass(frozen=True)
-class RoundBegun(Event):
-    """Round ``round`` starts; ``starter`` turns up its first alibi."""
-
-    round: int
-    starter: int
-
-
-@dataclass(frozen=True)
-class AlibiTurnedUp(Event):
-    """``player`` turned up an alibi showing ``trait``. ``repeated``: the trait was already
-    face up this round; ``false_alibi``: in the variant, that repeat is a false alibi."""
-
-    player: int
-    trait: str
-    repeated: bool
-    false_alibi: bool
-
-
-@dataclass(frozen=True)
-class Accused(Event):
-    """``player`` slapped ``slot``: ``suspect`` there, or ``None`` for Moriarty (the deck).
-    ``right``: the table proved it, and ``won`` are the cards it took (``by_false_alibi``:
-    proven by a false alibi, not by elimination). A wrong accusation wins nothing and puts
-    the player out of the round."""
-
-    player: int
-    slot: Slot
-    suspect: Suspect | None
-    right: bool
-    by_false_alibi: bool
-    won: tuple[Suspect, ...]
-
-
-@dataclass(frozen=True)
-class RoundVoid(Event):
-    """Everyone accused wrongly: round ``round`` wins nobody anything and is played again."""
-
-    round: int
-
-
-@dataclass(frozen=True)
-class GameWon(Event):
-    """The game is over: ``winners`` (ties share) hold ``score`` suspects each. ``why``:
-    someone reached the target, or the suspect deck ran out."""
-
-    winners: tuple[int, ...]
-    score: int
-    why: Literal["target", "deck empty"]
 
 
 # --- the table ---------------------------------------------------------------------------
@@ -127,11 +64,6 @@ class State:
     def players(self) -> int:
         """How many players sit at the table."""
         return len(self.names)
-
-    @cached_property
-    def log(self) -> tuple[str, ...]:
-        """The events as the log's sentences (written by ``narration``, one per event)."""
-        return _narrate(self.events, self.names)
 
 
 @dataclass(frozen=True)
@@ -166,31 +98,3 @@ class View:
     def face_up_traits(self) -> frozenset[str]:
         """Every trait shown by an alibi turned up this round."""
         return frozenset(t for pile in self.revealed for t in pile)
-
-    @cached_property
-    def log(self) -> tuple[str, ...]:
-        """The events this player saw, as the log's sentences."""
-        return _narrate(self.events, self.names)
-
-
-#: Where a state remembers (``engine.remembered``) the fields every seat's view shares.
-SEEN = "seen"
-
-
-def view_fields(state: State) -> dict:
-    """Every field of a view of ``state``, in View's order, ``me`` left ``None``: what every
-    seat sees alike (everything in this game happens face up)."""
-    return {
-        "me": None, "names": state.names, "round": state.round, "display": state.display,
-        "revealed": state.revealed, "pile_sizes": tuple(map(len, state.piles)),
-        "deck_size": len(state.suspect_deck), "won": state.won, "out": state.out, "turn": state.turn,
-        "false_alibi": state.false_alibi, "false_alibi_variant": state.false_alibi_variant,
-        "target": state.target, "finished": state.finished, "events": state.events,
-    }
-
-
-def _narrate(events, names) -> tuple[str, ...]:
-    # Imported here because narration imports the event kinds above.
-    from sherlockkit.games.express import narration
-
-    return narration.log(events, names)
