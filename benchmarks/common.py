@@ -38,3 +38,23 @@ def mean_time(fn, at_least: float = 0.005) -> float:
         elapsed = perf_counter() - start
         if elapsed >= at_least:
             return elapsed / calls
+
+
+def _fmt(value) -> str:
+    if value is None:
+        return "-"
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    if abs(value) >= 10:
+        return f"{value:.1f}"
+    if abs(value) >= 0.1:
+        return f"{value:.2f}"
+    return f"{value:.4f}"
+
+
+def print_table(name: str, rows: list[dict]) -> None:
+    print(f"\n{name}")
+    print(f"  {'measure':<44} {'median':>10} {'min - max':>23} {'n':>3}  unit")
+    for r in rows:
+        span = "" if r["n"] <= 1 else f"{_fmt(r['min'])} - {_fmt(r['max'])}"
+        print(f"  {r['what']:<44} {_fmt(r['median']):>10} {span:>23} {r['n']:>3}  {r['unit']}")

@@ -45,7 +45,7 @@ ROOT = HERE.parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from common import ratios, row  # noqa: E402
+from common import print_table, ratios, row  # noqa: E402
 
 #: The revision measured against: the last commit before issue 15's engine speed work.
 BASE = "2154472"
@@ -192,7 +192,6 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(child(args.games, args.budget)))
         return 0
     result = run(args.quick, args.base, args.repeats, args.budget, args.games)
-    from run import print_table
 
     print_table(f"engines against {args.base}", result["rows"])
     return 0

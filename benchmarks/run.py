@@ -36,31 +36,12 @@ import picture_photo  # noqa: E402
 import protocol  # noqa: E402
 import story_case  # noqa: E402
 import tournament  # noqa: E402
+from common import print_table  # noqa: E402
 
 BENCHMARKS = {"engine": engine, "engines": engines, "protocol": protocol, "analysis": analysis, "story_case": story_case,
               "bakerstreet": bakerstreet, "picture_photo": picture_photo, "picture_bots": picture_bots, "picture_odds": picture_odds,
               "tournament": tournament, "app": app, "load": load}
 RESULTS = HERE / "results" / "latest.json"
-
-
-def _fmt(value) -> str:
-    if value is None:
-        return "-"
-    if abs(value) >= 1000:
-        return f"{value:,.0f}"
-    if abs(value) >= 10:
-        return f"{value:.1f}"
-    if abs(value) >= 0.1:
-        return f"{value:.2f}"
-    return f"{value:.4f}"
-
-
-def print_table(name: str, rows: list[dict]) -> None:
-    print(f"\n{name}")
-    print(f"  {'measure':<44} {'median':>10} {'min - max':>23} {'n':>3}  unit")
-    for r in rows:
-        span = "" if r["n"] <= 1 else f"{_fmt(r['min'])} - {_fmt(r['max'])}"
-        print(f"  {r['what']:<44} {_fmt(r['median']):>10} {span:>23} {r['n']:>3}  {r['unit']}")
 
 
 def main(argv: list[str] | None = None) -> int:
