@@ -48,3 +48,14 @@ def table(header, rows, caption: str | None = None) -> HTML:
     head = "".join(cell("th", h) for h in header)
     body = "".join("<tr>" + "".join(cell("td", c) for c in row) + "</tr>" for row in rows)
     return HTML(f"<table style='font-size:0.9em;margin-bottom:1em'>{title}<tr>{head}</tr>{body}</table>")
+
+
+def glued(name: str, text) -> str:
+    """``text`` (a number or words, as the prose reads them) kept under ``name`` for the
+    markdown around it, which writes ``{glue:md}`name``` where it goes; returns the text.
+    The built book shows it in the sentence; the cell that computes it shows nothing."""
+    from IPython.display import Markdown
+    from myst_nb import glue  # the book's own tool (Jupyter Book), only where a chapter runs
+
+    glue(name, Markdown(str(text)), display=False)
+    return str(text)

@@ -126,3 +126,18 @@ def race(game: str, lineup: tuple[str, ...], options: dict, bot_options: dict, s
     state = rules.new(seed, players=len(lineup), **options)
     final, moves = play_out(state, make_bots(dict(enumerate(lineup)), seed, **bot_options))
     return rules.outcome(final), len(moves)
+
+
+#: A bot that sees at once and never guesses: for measuring the rules, not for playing.
+INSTANT = Level("instant", (0.0, 0.0), 0.0, 1.0)
+
+
+def first_rounds(games: int, players: int = 4) -> list[Action]:
+    """The slap that ended the first round of each of ``games`` deals (seeds 0, 1, ...),
+    played by instant bots: what the chapter counts Moriarty rounds with."""
+    ends = []
+    for seed in range(games):
+        seats = {p: Bot(p, INSTANT, random.Random(seed)) for p in range(players)}
+        _, moves = play_out(rules.new(seed, players=players), seats, rounds=1)
+        ends.append(moves[-1])
+    return ends

@@ -20,7 +20,6 @@ Everything is a ``sympy.Rational``; a display's whole analysis takes millisecond
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from math import comb
 from typing import Iterable, Mapping, Sequence
 
@@ -76,7 +75,6 @@ def _first_times(by_k: list[Rational]) -> dict[int, Rational]:
     return result
 
 
-@lru_cache(maxsize=4096)
 def _determined_by_count(masks: tuple[int, ...], copies: tuple[int, ...]) -> list[Rational]:
     """P(determined after the first k alibis), for k = 0 .. size of the deck."""
     n_traits, deck = len(copies), sum(copies)
