@@ -8,13 +8,11 @@ what to tell you after a slap comes from the events the engine recorded, told by
 round's proof) are drawn by ``widgets.express_art``.
 
 The table reflows rather than shrinks: on a phone the six suspects, Moriarty and their
-slaps sit in a grid of four columns, one screen high. What just happened moves (an alibi
-turns over, a caught suspect leaves, the new one is dealt in): the table remembers which
-events it has drawn, and marks what came since as new. A redraw sends the page only what
-changed: the chips, the alibi rows and the log's lines are each a widget of their own
-(:class:`Parts`), kept from one move to the next.
-
-Over 400 lines because the table's style sheet (about 70 lines of CSS) lives beside it.
+slaps sit in a grid of four columns, one screen high (``express_style.py``). What just
+happened moves (an alibi turns over, a caught suspect leaves, the new one is dealt in):
+the table remembers which events it has drawn, and marks what came since as new. A redraw
+sends the page only what changed: the chips, the alibi rows and the log's lines are each
+a widget of their own (``widgets.parts.Parts``), kept from one move to the next.
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ from __future__ import annotations
 import html
 
 import ipywidgets as w
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from sherlockkit.games.express import bots, narration, rules
 from sherlockkit.games.express.deduction import face_up_traits
@@ -30,6 +27,8 @@ from sherlockkit.games.express.events import Accused, AlibiTurnedUp, Event, Game
 from sherlockkit.games.express.state import DECK, Reveal, Slap, View
 from widgets.controls import guarded, move_button, offer
 from widgets.express_art import alibi_rows, deck_svg, facedown_svg, proof_html, slot_html
+from widgets.express_style import STYLE
+from widgets.parts import Parts
 from widgets.session import GameSession
 from widgets.table import GameTable
 
@@ -38,78 +37,6 @@ BOT_NAMES = ("Lestrade", "Irene", "Mycroft", "Mrs Hudson", "Gregson")
 KEYS_HELP = "click here for keys: 1-6 slap · 0 Moriarty · space turn up"
 #: The most lines the log shows before it keeps only the round in play.
 MAX_LOG = 40
-#: How the table reflows (a grid of four columns on a phone, seven on a desktop) and moves.
-STYLE = """<style>
-.sk-table.sk-express { max-width: 900px; }
-.sk-express .widget-html-content { line-height: 1.35; }
-.sk-express .sk-title { font-size: 1.05em; margin: 2px 0; }
-.sk-express .sk-seed { color: #777; }
-.sk-table.sk-express .sk-scores { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0; overflow: visible; }
-.sk-table.sk-express .sk-chip { flex: 1 1 92px; max-width: 180px; min-width: 0; margin: 0; }
-.sk-express .sk-player { height: 100%; box-sizing: border-box; border: 1px solid #ddd;
-  border-radius: 8px; padding: 2px 6px; font-size: 0.92em; }
-.sk-express .sk-player.sk-active { background: #fff4d6; border-color: #e0b040; }
-.sk-express .sk-player.sk-winner { background: #eef7ee; border-color: #8bbf8b; }
-.sk-express .sk-you { font-size: 0.8em; background: #064; color: #fff; border-radius: 4px; padding: 0 4px; }
-.sk-express .sk-status { min-height: 1.3em; }
-.sk-express .sk-nowrap { white-space: nowrap; }
-.sk-express .sk-out { color: #b00; }
-.sk-express .sk-scores svg.sk-alibi-pile { width: 13px; height: auto; vertical-align: -3px; }
-.sk-table.sk-express .sk-suspects { display: grid; grid-template-columns: repeat(auto-fit, minmax(72px, 1fr));
-  gap: 6px; max-width: 876px; overflow: visible; margin: 4px 0; }
-.sk-table.sk-express .sk-cell { overflow: visible; min-width: 0; }
-.sk-express .sk-cell .widget-html { margin: 0; }
-.sk-express .sk-slot { position: relative; }
-.sk-express .sk-slot svg { display: block; width: 100%; height: auto; }
-.sk-express .sk-empty { aspect-ratio: 110 / 160; border: 2px dashed #ccc; border-radius: 9px; }
-.sk-table.sk-express .sk-cell .widget-button { width: 100%; margin: 3px 0 0 0; padding: 0 2px; }
-.sk-table.sk-express .sk-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; overflow: visible;
-  margin: 4px 0; }
-.sk-table.sk-express .sk-reveal { width: auto; min-width: max-content; height: 40px; padding: 0 18px; font-size: 1.05em; }
-.sk-table.sk-express .sk-keys { flex: 1 1 200px; width: auto; max-width: 380px; }
-.sk-table.sk-express .sk-shade { width: auto; max-width: 100%; }
-.sk-express .sk-message { font-size: 1.05em; min-height: 1.4em; color: #7a3e00; margin: 2px 0; }
-.sk-express .sk-h { font-weight: bold; margin: 4px 0 2px; }
-.sk-table.sk-express .sk-alibis-now { overflow: visible; }
-.sk-express .sk-alibis-now .widget-html { margin: 0; }
-.sk-express .sk-alibis { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; min-height: 48px; }
-.sk-express .sk-alibis .sk-who { flex: 0 0 92px; font-weight: bold; }
-.sk-express .sk-alibis svg.sk-alibi { display: block; width: 36px; height: auto; }
-.sk-express .sk-flip { display: inline-block; }
-.sk-express .sk-last-round { background: #f6f3ee; border-radius: 8px; padding: 4px 8px; margin: 6px 0; }
-.sk-express .sk-proof { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; margin-top: 2px; }
-.sk-express .sk-proof svg.sk-alibi { width: 26px; height: auto; }
-.sk-express .sk-proof svg.sk-caught { width: 50px; height: auto; }
-.sk-express .sk-arrow { margin: 0 4px; font-size: 1.2em; }
-.sk-express .sk-log-title { display: block; margin-top: 6px; }
-.sk-table.sk-express .sk-log { overflow: visible; }
-.sk-express .sk-log .widget-html { margin: 0; }
-.sk-express .sk-line summary { cursor: pointer; }
-.sk-express .sk-detail { margin: 0 0 4px 18px; color: #555; font-size: 0.92em; }
-.sk-table.sk-express .sk-settings-row { display: flex; flex-wrap: wrap; gap: 4px; overflow: visible; }
-.sk-express .sk-settings-row > *, .sk-express .sk-seed-box { max-width: 100%; }
-.sk-table.sk-express .widget-textarea { max-width: calc(100% - 4px); }
-@media (max-width: 600px) {
-  .sk-table.sk-express .sk-keys { display: none; }
-  .sk-express .sk-alibis { min-height: 42px; }
-  .sk-express .sk-alibis .sk-who { flex-basis: 72px; }
-  .sk-express .sk-alibis svg.sk-alibi { width: 28px; }
-}
-@keyframes sk-flip { from { transform: perspective(300px) rotateY(90deg); } to { transform: none; } }
-@keyframes sk-deal { from { transform: translateY(-12px) scale(0.92); opacity: 0; } to { transform: none; opacity: 1; } }
-@keyframes sk-leave { from { transform: none; opacity: 1; } to { transform: translateY(-28px) scale(0.8) rotate(-6deg); opacity: 0; } }
-@keyframes sk-pop { 50% { transform: scale(1.6); } }
-@keyframes sk-shake { 25% { transform: translateX(-4px); } 75% { transform: translateX(4px); } }
-@keyframes sk-fade { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
-.sk-express .sk-flip-new { animation: sk-flip 350ms ease-out; }
-.sk-express .sk-dealt { animation: sk-deal 300ms ease-out 100ms both; }
-.sk-express .sk-leaving { position: absolute; inset: 0; opacity: 0; pointer-events: none; animation: sk-leave 400ms ease-in; }
-.sk-express .sk-score.sk-new { display: inline-block; animation: sk-pop 400ms ease-out; }
-.sk-express .sk-player.sk-new-out { animation: sk-shake 300ms ease-in-out; }
-.sk-express .sk-last-round.sk-new, .sk-express .sk-line .sk-new { animation: sk-fade 300ms ease-out; }
-</style>"""
-
-
 class ExpressGame(GameSession):
     """A game of Sherlock Express with you in seat 0 (or bots only) and bots elsewhere."""
 
@@ -323,38 +250,6 @@ def _log_start(events) -> int:
     begun = [k for k, e in enumerate(events) if isinstance(e, RoundBegun)]
     start = begun[-2] if len(begun) > 1 else 0
     return begun[-1] if len(events) - start > MAX_LOG and begun else start
-
-
-class Parts(w.Box):
-    """Pieces of markup in a row or a column (a chip per player, an alibi row per
-    player, a log line per event), each its own HTML widget kept from one redraw to the
-    next: a redraw sends only the pieces whose markup changed (ipywidgets sends no value
-    equal to the one the page has) and makes no new widget unless the pieces grow; the
-    pieces share one layout and one style, so a new piece is one widget, not three."""
-
-    def __init__(self, css: str, piece_css: str, column: bool = False):
-        super().__init__(layout=w.Layout(flex_flow="column" if column else "row wrap"))
-        self.add_class(css)
-        self._piece_css, self._pieces = piece_css, []
-        self._piece_layout, self._piece_style = w.Layout(), HTMLStyle()
-
-    @property
-    def value(self) -> str:
-        """The markup shown, every piece in order (as a reader of the page has it)."""
-        return "".join(piece.value for piece in self.children)
-
-    def show(self, markups: list[str], first: int | None = None) -> None:
-        """Show ``markups``, a piece each, drawing piece ``first`` before the others."""
-        while len(self._pieces) < len(markups):
-            self._pieces.append(_html(self._piece_css, layout=self._piece_layout, style=self._piece_style))
-        order = list(range(len(markups)))
-        if first is not None and first < len(markups):
-            order.remove(first)
-            order.insert(0, first)
-        for k in order:
-            self._pieces[k].value = markups[k]
-        if len(self.children) != len(markups):
-            self.children = tuple(self._pieces[:len(markups)])
 
 
 def _log_line(event: Event, names, you: int | None, new: bool) -> str:

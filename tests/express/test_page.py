@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from sherlockkit.games.express import deduction, narration
 from sherlockkit.games.express.state import DECK, Reveal
-from widgets.express import STYLE, ExpressTable
+from widgets.express import ExpressTable
+from widgets.express_style import STYLE
 
 from .table import DISPLAY
 from .test_widget import game, rigged

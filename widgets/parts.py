@@ -1,0 +1,45 @@
+"""Pieces of markup that a table redraws one by one: what a table of many small parts
+(a chip per player, a row per player, a line per event) is drawn with."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+
+class Parts(w.Box):
+    """Pieces of markup in a row or a column (a chip per player, an alibi row per
+    player, a log line per event), each its own HTML widget kept from one redraw to the
+    next: a redraw sends only the pieces whose markup changed (ipywidgets sends no value
+    equal to the one the page has) and makes no new widget unless the pieces grow; the
+    pieces share one layout and one style, so a new piece is one widget, not three."""
+
+    def __init__(self, css: str, piece_css: str, column: bool = False):
+        super().__init__(layout=w.Layout(flex_flow="column" if column else "row wrap"))
+        self.add_class(css)
+        self._piece_css, self._pieces = piece_css, []
+        self._piece_layout, self._piece_style = w.Layout(), HTMLStyle()
+
+    @property
+    def value(self) -> str:
+        """The markup shown, every piece in order (as a reader of the page has it)."""
+        return "".join(piece.value for piece in self.children)
+
+    def show(self, markups: list[str], first: int | None = None) -> None:
+        """Show ``markups``, a piece each, drawing piece ``first`` before the others."""
+        while len(self._pieces) < len(markups):
+            self._pieces.append(_html(self._piece_css, layout=self._piece_layout, style=self._piece_style))
+        order = list(range(len(markups)))
+        if first is not None and first < len(markups):
+            order.remove(first)
+            order.insert(0, first)
+        for k in order:
+            self._pieces[k].value = markups[k]
+        if len(self.children) != len(markups):
+            self.children = tuple(self._pieces[:len(markups)])
+
+
+def _html(css: str, **shared) -> w.HTML:
+    part = w.HTML(**shared)
+    part.add_class(css)
+    return part
