@@ -21,6 +21,8 @@ TRAITS = ANIMALS + ACCESSORIES + PLACES
 COPIES_PER_TRAIT = 4
 #: Suspects face up on the table at once.
 DISPLAY_SIZE = 6
+#: Players at a table, from the fewest to the most.
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: Slap the suspect deck: Moriarty is the culprit when every visible suspect is cleared.
 DECK = "deck"
 #: Where a hand can land: a visible suspect's place (0-5), or the suspect deck.

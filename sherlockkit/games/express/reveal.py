@@ -4,6 +4,7 @@ you, and the turn passes clockwise to the next player with an alibi left."""
 from __future__ import annotations
 
 from sherlockkit.engine import evolve, replace_at
+from sherlockkit.games.express.cards import MAX_PLAYERS
 from sherlockkit.games.express.deduction import face_up_traits
 from sherlockkit.games.express.events import AlibiTurnedUp
 from sherlockkit.games.express.rounds import next_turn
@@ -22,7 +23,11 @@ def refusal(seen: View, move: Reveal) -> str | None:
 
 def offered(seen: View) -> list[Reveal]:
     """The Reveal worth asking :func:`refusal` about: the seat's own."""
-    return [Reveal(seen.me)]
+    return [REVEALS[seen.me]]
+
+
+#: Every seat's Reveal, made once (see ``slap.SLAPS``).
+REVEALS = tuple(Reveal(seat) for seat in range(MAX_PLAYERS))
 
 
 def turn_up(state: State, player: int) -> State:

@@ -23,12 +23,11 @@ from dataclasses import replace
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.express import reveal, rounds, slap
-from sherlockkit.games.express.cards import DECK, DISPLAY_SIZE
+from sherlockkit.games.express.cards import DECK, DISPLAY_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from sherlockkit.games.express.state import ACTIONS, Action, Outcome, Reveal, Slap, State, View
 
 NAME = "express"
 TITLE = "Sherlock Express"
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 __all__ = ["NAME", "TITLE", "ACTIONS", "DECK", "DISPLAY_SIZE", "Reveal", "Slap", "State", "View", "Outcome",
            "new", "view", "legal_moves", "legal_actions", "refusal", "play", "outcome", "action_from_json",

@@ -9,6 +9,7 @@ out, the round is void and is played again.
 from __future__ import annotations
 
 from sherlockkit.engine import evolve, replace_at
+from sherlockkit.games.express.cards import DISPLAY_SIZE, MAX_PLAYERS
 from sherlockkit.games.express.deduction import correct_slots, culprit, places
 from sherlockkit.games.express.events import Accused, RoundVoid
 from sherlockkit.games.express.rounds import next_round
@@ -30,7 +31,14 @@ def refusal(seen: View, move: Slap) -> str | None:
 
 def offered(seen: View) -> list[Slap]:
     """The slaps worth asking :func:`refusal` about: every visible suspect and the deck."""
-    return [Slap(seen.me, slot) for slot in places(seen.display)]
+    mine = SLAPS[seen.me]
+    return [mine[slot] for slot in places(seen.display)]
+
+
+#: Every slap of the game, made once (a move is immutable): each seat's, by the place it
+#: lands on. Offering these instead of making new ones is a third of a move's time
+#: (CONTRIBUTING.md, "Speed").
+SLAPS = tuple({slot: Slap(seat, slot) for slot in (*range(DISPLAY_SIZE), DECK)} for seat in range(MAX_PLAYERS))
 
 
 def accuse(state: State, player: int, slot: Slot) -> State:
