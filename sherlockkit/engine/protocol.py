@@ -154,33 +154,42 @@ def read_action(data: Any, actions: Mapping[str, type]) -> Any:
 
 def _wrong_field(action: Any) -> str | None:
     """A sentence if a field of ``action`` is not of the type its class declares."""
-    for name, fits in _field_checks(type(action)):
+    for name, kinds, values in _field_checks(type(action)):
         value = getattr(action, name)
-        if not fits(value):
-            return f"A move's {name} cannot be {shortened(value)}."
+        if type(value) in kinds or (type(value) in _HASHABLE and (type(value), value) in values):
+            continue
+        return f"A move's {name} cannot be {shortened(value)}."
     return None
 
 
-@functools.cache  # one entry per kind of move of the five games (some twenty)
-def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool]], ...]:
-    """Each field of a kind of move with the test of its declared type."""
+#: The types a literal value of a move's field can have (all hashable).
+_HASHABLE = (int, bool, str)
+
+
+@functools.cache  # one entry per kind of move of the five games (some twenty): what a move is checked by
+def _field_checks(cls: type) -> tuple[tuple[str, frozenset, frozenset], ...]:
+    """Each field of a kind of move with what it may hold: the exact types it may be of,
+    and the (type, value) pairs of the literals it may be (``Literal["deck"]``)."""
     hints = get_type_hints(cls)
-    return tuple((f.name, functools.partial(_fits, hint=hints[f.name])) for f in dataclasses.fields(cls))
+    return tuple((f.name, *_allowed(hints[f.name])) for f in dataclasses.fields(cls))
 
 
-def _fits(value: Any, hint: Any) -> bool:
-    """Whether ``value`` is exactly of the JSON-able type ``hint`` (``bool`` is not an
-    ``int``, ``1.0`` is not an ``int``)."""
+def _allowed(hint: Any) -> tuple[frozenset, frozenset]:
+    """The exact types a value of the JSON-able type ``hint`` may be of (``bool`` is not an
+    ``int``, ``1.0`` is not an ``int``), and the literal values it may be."""
     if hint is Any:
-        return True
+        return frozenset((int, bool, str, float, type(None), list, dict)), frozenset()
     origin = get_origin(hint)
     if origin in (Union, UnionType):
-        return any(_fits(value, h) for h in get_args(hint))
+        parts = [_allowed(h) for h in get_args(hint)]
+        return frozenset().union(*(k for k, _ in parts)), frozenset().union(*(v for _, v in parts))
     if origin is Literal:
-        return any(type(value) is type(a) and value == a for a in get_args(hint))
+        return frozenset(), frozenset((type(a), a) for a in get_args(hint))
     if hint is type(None):
-        return value is None
-    return hint in (int, bool, str) and type(value) is hint
+        return frozenset({type(None)}), frozenset()
+    if hint in (int, bool, str):
+        return frozenset({hint}), frozenset()
+    return frozenset(), frozenset()
 
 
 def shortened(value: Any) -> str:
