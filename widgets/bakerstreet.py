@@ -1,12 +1,16 @@
 """Beyond Baker Street at the table: you and one to three bots against Holmes.
 
-``BakerStreetSession`` is the controller (engine state, bots on the session's timer, your
-moves); ``BakerStreetTable`` is the ipywidgets view. The view is drawn from
-``session.view`` only: the others' hands face up, yours as backs marked with what you
-were told. Your own cards never reach the page: a back is "card 2" and its ``Told``,
-whatever card it is. No rule lives here: what may be done, and the sentence refusing what
-may not, come from ``sherlockkit.games.bakerstreet``; the log's sentences from its
-``narration``; the drawings from ``widgets.bakerstreet_art``.
+``BakerStreetSession`` (``widgets.bakerstreet_session``) is the controller;
+``BakerStreetTable`` is the ipywidgets view. The view is drawn from ``session.view`` only:
+the others' hands face up, yours as backs marked with what you were told. Your own cards
+never reach the page: a back is "card 2" and its ``Told``, whatever card it is.
+
+No rule lives here. Every button that makes a move is offered, at every redraw, the moves
+it leads to among the engine's ``legal_moves`` of your view, and is enabled exactly when
+it leads to one: a move is chosen in steps (a card of yours, then Investigate under a Lead
+or Eliminate; a teammate, then the hint), and :meth:`BakerStreetTable.path_to` names the
+clicks of each. The log's sentences come from the game's ``narration``, the drawings from
+``widgets.bakerstreet_art``.
 
 The log is a widget per line, kept from one redraw to the next, so a move sends the page
 its new line and the pieces that changed, not the whole table again.
@@ -16,71 +20,17 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from sherlockkit.games.bakerstreet import bots, characters, narration, odds, rules
-from sherlockkit.games.bakerstreet.cards import (
-    CASE_FILES, HAND_SIZES, ICONS, KINDS, MAX_PLAYERS, MIN_PLAYERS, NUMBERS, Evidence,
-)
+from sherlockkit.games.bakerstreet import characters, narration, odds, rules
+from sherlockkit.games.bakerstreet.cards import CASE_FILES, KINDS, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, plural
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall, View
 from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, odds_html, told_words, tracks_svg
-from widgets.controls import action_button
-from widgets.session import GameSession
+from widgets.bakerstreet_session import CHARACTER_OPTIONS, BakerStreetSession, names, offered_levels
+from widgets.controls import action_button, move_button, offer
 from widgets.table import GameTable
 
-HUMAN_NAME = "you"
-#: bots go by their seats, as the engine's refusals name them ("Player 2 holds no 4")
-BOT_NAMES = ("Player 2", "Player 3", "Player 4")
-BOT_SECONDS = 0.9
-MAX_HAND = max(HAND_SIZES.values())
 LOG_LINES = 60
-#: the bot level that sees its own cards: a yardstick, never offered as a teammate
-SEEING = bots.SEEING
-CHARACTER_OPTIONS = {"none": None, "dealt": rules.DEALT}
-
-
-def offered_levels() -> list[str]:
-    """The bot levels a player may choose: every level but the one that sees its own cards."""
-    return [level for level in bots.LEVELS if level != SEEING]
-
-
-def _names(players: int) -> tuple[str, ...]:
-    return (HUMAN_NAME, *BOT_NAMES[: players - 1])
-
-
-class BakerStreetSession(GameSession):
-    """A case of Beyond Baker Street with you in seat 0 and bots of ``level`` in the others."""
-
-    optional_options = frozenset({"characters"})
-
-    def __init__(self, players: int = 2, case: int = 1, characters: str | None = None, level: str | None = None,
-                 seed: int | None = None, clock=None, bot_seconds: float = BOT_SECONDS):
-        levels = offered_levels()
-        level = levels[-1] if level is None else level
-        if level not in levels:
-            raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(levels)}.")
-        self.level = level
-        self.bot_seconds = bot_seconds
-        super().__init__(rules, {"players": players, "case": case, "characters": characters}, seed=seed,
-                         clock=clock)
-
-    def prepare(self) -> None:
-        """A bot of the chosen level in every seat but yours."""
-        self.bots = bots.make_bots({p: self.level for p in range(self.options["players"]) if p != self.seat},
-                                   self.seed)
-
-    def new_game(self, players: int, case: int, characters: str | None, level: str, seed: int | None) -> None:
-        """Deal a new case with these settings; a level not offered is refused with a sentence."""
-        if level not in offered_levels():
-            raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(offered_levels())}.")
-        held = self.level
-        self.level = level
-        try:
-            self.start(seed, {"players": players, "case": case, "characters": characters})
-        except Exception:
-            self.level = held
-            raise
-
-    def bot_delay(self, seat: int, action) -> float:
-        return self.bot_seconds
+#: a teammate's card, in its icon's colour
+CARD_COLOURS = {"Clue": "#f3e3c2", "Document": "#d7e2f5", "Track": "#d6ecd9", "Witness": "#efd8e8"}
 
 
 class Parts(w.Box):
@@ -94,9 +44,11 @@ class Parts(w.Box):
 
     @property
     def value(self) -> str:
+        """All the lines' markup, in the order they are held."""
         return "".join(piece.value for piece in self.children)
 
     def show(self, markups: list[str]) -> None:
+        """Show these lines: a widget each, the ones already there given their new markup."""
         while len(self._pieces) < len(markups):
             piece = w.HTML()
             piece.add_class(self._piece_css)
@@ -105,6 +57,25 @@ class Parts(w.Box):
             piece.value = markup
         if len(self.children) != len(markups):
             self.children = tuple(self._pieces[:len(markups)])
+
+
+def _bar(children) -> w.Box:
+    bar = w.Box(list(children))
+    bar.add_class("sk-actions")
+    return bar
+
+
+def _shown_if_offered(buttons) -> bool:
+    """Show each button that leads to a move now and hide the others; whether any shows."""
+    for button in buttons:
+        button.layout.display = None if button.moves else "none"
+    return any(button.moves for button in buttons)
+
+
+def _hint_words(move: Assist) -> str:
+    """What a hint button says: "their 5s", "their Witnesses", "their 5s and Clues"."""
+    words = [f"{move.number}s" if move.number is not None else "", plural(move.icon) if move.icon else ""]
+    return "their " + " and ".join(word for word in words if word)
 
 
 class BakerStreetTable(GameTable):
@@ -120,11 +91,8 @@ class BakerStreetTable(GameTable):
         self.slot: int | None = None  # the card of yours pointed at
         self.target: int | None = None  # the teammate an Assist is for
         self.pointed: tuple[int, int] | None = None  # a teammate's card whose holder's knowledge is shown
-        self.header = w.HTML()
-        self.tracks = w.HTML()
+        self.header, self.tracks, self.counts, self.leads = w.HTML(), w.HTML(), w.HTML(), w.HTML()
         self.tracks.add_class("sk-tracks")
-        self.counts = w.HTML()
-        self.leads = w.HTML()
         self.leads.add_class("sk-leads-box")
         self.seat_labels = [w.HTML() for _ in range(MAX_PLAYERS)]
         self.card_buttons = [[self._card_button(seat, k) for k in range(MAX_HAND)] for seat in range(MAX_PLAYERS)]
@@ -134,15 +102,13 @@ class BakerStreetTable(GameTable):
             box.add_class("sk-seat")
             box.add_class(f"sk-seat-{seat}")
             self.seats.append(box)
-        self.known = w.HTML()
+        self.known, self.prompt = w.HTML(), w.HTML()
         self.known.add_class("sk-known")
-        self.prompt = w.HTML()
         self.prompt.add_class("sk-prompt")
-        self.investigate_buttons = {k: action_button(f"Investigate under {k}", lambda _, k=k: self._investigate(k),
-                                                     f"investigate-{k.lower()}", style="primary") for k in KINDS}
-        self.eliminate_button = action_button("Eliminate it", lambda _: self._eliminate(), "eliminate",
-                                              style="warning")
-        self.slot_bar = self._bar([*self.investigate_buttons.values(), self.eliminate_button])
+        self.investigate_buttons = {k: move_button(f"Investigate under {k}", self._play, f"investigate-{k.lower()}",
+                                                   style="primary") for k in KINDS}
+        self.eliminate_button = move_button("Eliminate it", self._play, "eliminate", style="warning")
+        self.slot_bar = _bar([*self.investigate_buttons.values(), self.eliminate_button])
         # The odds of the card you point at, under its Investigate and Eliminate buttons.
         # Shown by pointing itself, not behind a toggle: on a phone a toggle is one more tap
         # and one more row, and pointing is already the on-demand gesture (tap again to
@@ -150,22 +116,16 @@ class BakerStreetTable(GameTable):
         self.odds = w.HTML()
         self.odds.add_class("sk-odds-box")
         self._belief: tuple[View, odds.Belief] | None = None  # the last view's belief, kept for its redraws
-        self.assist_buttons = [action_button("", lambda _, s=s: self._choose_target(s), f"assist-{s}", style="info")
+        self.assist_buttons = [move_button("", lambda _, s=s: self._choose_target(s), f"assist-{s}", style="info")
                                for s in range(MAX_PLAYERS)]
-        self.hint_buttons = [action_button("", lambda _, k=k: self._hint(k), f"hint-{k}")
-                             for k in range(len(NUMBERS) + len(ICONS))]
-        self._hints: list[tuple[int | None, str | None]] = []
-        self.assist_bar = self._bar([*self.assist_buttons, *self.hint_buttons])
-        self.confirm_buttons = {k: action_button(f"Confirm {k}", lambda _, k=k: self._act(Confirm(0, k)),
-                                                 f"confirm-{k.lower()}", style="success") for k in KINDS}
-        self.pursue_buttons = {k: action_button(f"Pursue {k}", lambda _, k=k: self._act(Pursue(0, k)),
-                                                f"pursue-{k.lower()}") for k in KINDS}
-        self.rally_button = action_button("Rally (power)", lambda _: self._act(Rally(0)), "rally", style="info")
-        self.recall_buttons = [action_button("", lambda _, k=k: self._recall(k), f"recall-{k}")
-                               for k in range(len(NUMBERS) * len(ICONS))]
-        self._recallable: list[str] = []
-        self.lead_bar = self._bar([*self.confirm_buttons.values(), *self.pursue_buttons.values(),
-                                   self.rally_button, *self.recall_buttons])
+        self.hint_buttons: list[w.Button] = []
+        self.assist_bar = _bar(self.assist_buttons)
+        self.confirm_buttons = {k: move_button(f"Confirm {k}", self._play, f"confirm-{k.lower()}", style="success")
+                                for k in KINDS}
+        self.pursue_buttons = {k: move_button(f"Pursue {k}", self._play, f"pursue-{k.lower()}") for k in KINDS}
+        self.rally_button = move_button("Rally (power)", self._play, "rally", style="info")
+        self.recall_buttons: list[w.Button] = []
+        self.lead_bar = _bar([*self.confirm_buttons.values(), *self.pursue_buttons.values(), self.rally_button])
         self.message = w.HTML()
         self.message.add_class("sk-message")
         self.log_box = Parts("sk-log", "sk-log-line")
@@ -174,17 +134,22 @@ class BakerStreetTable(GameTable):
                                 self.prompt, self.slot_bar, self.odds, self.assist_bar, self.lead_bar, self.message,
                                 self.log_box, self.setup])
 
-    @staticmethod
-    def _bar(children) -> w.Box:
-        bar = w.Box(list(children))
-        bar.add_class("sk-actions")
-        return bar
-
     def _card_button(self, seat: int, slot: int) -> w.Button:
-        css = "slot" if seat == 0 else "other-card"
-        button = action_button("", lambda _: self._click_card(seat, slot), f"{css}")
+        """A card in a hand: yours to point at (its odds, then Investigate or Eliminate it), a
+        teammate's to see what they know of it. Pointing makes no move."""
+        button = action_button("", lambda _: self._click_card(seat, slot), "slot" if seat == 0 else "other-card")
         button.add_class(f"sk-card-{seat}-{slot}")
         return button
+
+    def _grown(self, buttons: list[w.Button], count: int, bar: w.Box, css: str) -> list[w.Button]:
+        """``buttons`` (a bar's buttons made as needed: a teammate's hints, the cards to
+        recall) made at least ``count`` long, each new one put in ``bar``."""
+        while len(buttons) < count:
+            button = move_button("", self._play, f"{css}-{len(buttons)}")
+            self.guard_all(button)
+            buttons.append(button)
+            bar.children = (*bar.children, button)
+        return buttons
 
     def _setup_panel(self) -> w.Accordion:
         o = self.game.options
@@ -208,6 +173,12 @@ class BakerStreetTable(GameTable):
         self.game.new_game(self.players_slider.value, self.case_slider.value,
                            CHARACTER_OPTIONS[self.characters_menu.value], self.level_menu.value, seed)
 
+    def _play(self, button: w.Button) -> None:
+        """A click on a button that makes a move: the move the engine's list gave it (none
+        when the button is not on offer: a page can send a click to a disabled button)."""
+        if button.moves:
+            self._act(button.moves[0])
+
     def _act(self, action) -> bool:
         """Play ``action`` as you; a refusal is the engine's sentence in the message."""
         held = self.slot, self.target
@@ -219,70 +190,59 @@ class BakerStreetTable(GameTable):
         return done
 
     def _click_card(self, seat: int, slot: int) -> None:
-        """Your card: point at it (for Investigate or Eliminate). A teammate's: show what
-        that teammate knows of it."""
-        view = self.game.view
-        if seat == view.player:
+        """Your card: point at it (for Investigate or Eliminate), or put it down again. A
+        teammate's: show what that teammate knows of it."""
+        if seat == self.game.seat:
             self.slot = None if self.slot == slot else slot
             self.game.message = ""
         else:
             self.pointed = (seat, slot)
         self.game.notify()
 
-    def _investigate(self, kind: str) -> None:
-        if self.slot is None:
-            self.game.message = "Point at one of your cards first (they are the backs in your row)."
-            self.game.notify()
-            return
-        self._act(Investigate(0, self.slot, kind))
-
-    def _eliminate(self) -> None:
-        if self.slot is None:
-            self.game.message = "Point at one of your cards first (they are the backs in your row)."
-            self.game.notify()
-            return
-        self._act(Eliminate(0, self.slot))
-
     def _choose_target(self, seat: int) -> None:
+        """The teammate to Assist: their hints are offered next."""
         self.target = seat
         self.game.message = ""
         self.game.notify()
 
-    def _hint(self, k: int) -> None:
-        if self.target is None or k >= len(self._hints):
-            self.game.message = "Choose a teammate to Assist first."
-            self.game.notify()
-            return
-        number, icon = self._hints[k]
-        self._act(Assist(0, self.target, number=number, icon=icon))
-
-    def _recall(self, k: int) -> None:
-        if k < len(self._recallable):
-            self._act(Recall(0, self._recallable[k]))
+    def path_to(self, move) -> list[w.Button]:
+        """The clicks that make ``move`` (one of your legal moves): a card of yours, then
+        Investigate under its Lead or Eliminate; a teammate, then the hint; else the one
+        button that offers it."""
+        kind = type(move)
+        if kind in (Investigate, Eliminate):
+            last = self.investigate_buttons[move.lead] if kind is Investigate else self.eliminate_button
+            return ([] if self.slot == move.card else [self.card_buttons[move.player][move.card]]) + [last]
+        if kind is Assist:
+            told = [m for m in rules.legal_moves(self.game.view) if type(m) is Assist and m.target == move.target]
+            hint = self._grown(self.hint_buttons, told.index(move) + 1, self.assist_bar, "hint")[told.index(move)]
+            return ([] if self.target == move.target else [self.assist_buttons[move.target]]) + [hint]
+        return super().path_to(move)
 
     # --- drawing ------------------------------------------------------------------------------
 
     def render(self) -> None:
+        """Draw the table from your view: the log first, then the board, the hands and the
+        moves on offer."""
         view: View = self.game.view
-        names = _names(view.players)
+        called = names(view.players)
         # the log first: a card of yours reaches the page in its log line, the moment it is played
-        lines = narration.log(view.events, view.player, names, last=LOG_LINES)
+        lines = narration.log(view, last=LOG_LINES)
         self.log_box.show([f"<div>{escape(line)}</div>" for line in lines])
         your_turn = view.turn == view.player and view.outcome is None and not self.game.replaying
-        case = view.case
         cast = ""
         if view.characters[view.player] is not None:
             me = characters.CHARACTERS[view.characters[view.player]]
             cast = f" · you are {escape(me.name)}: {escape(me.text)}"
-        self.header.value = (f"<div class='sk-title'><b>Beyond Baker Street</b> · Case File {case.number} · "
+        self.header.value = (f"<div class='sk-title'><b>Beyond Baker Street</b> · Case File {view.case.number} · "
                              f"{view.players} detectives <span class='sk-seed'>seed {self.game.seed_words}</span>"
                              f"{cast}</div>")
         self.tracks.value = tracks_svg(view)
         self.counts.value = counts_html(view)
         self.leads.value = ("<div class='sk-leads'>" + "".join(lead_html(p, view) for p in view.piles) + "</div>")
-        self._draw_seats(view, names, your_turn)
-        self._draw_actions(view, names, your_turn)
-        self.known.value = self._known(view, names)
+        self._draw_seats(view, called)
+        self._offer_moves(view, called)
+        self.known.value = self._known(view, called)
         self._draw_odds(view)
         if view.outcome is not None:
             self.prompt.value = ""
@@ -292,10 +252,38 @@ class BakerStreetTable(GameTable):
         elif self.game.replaying:
             self.prompt.value = "<i>Replaying.</i>"
         else:
-            self.prompt.value = f"<i>{escape(names[view.turn])} is thinking…</i>"
+            self.prompt.value = f"<i>{escape(called[view.turn])} is thinking…</i>"
         self.message.value = escape(self.game.message)
 
-    def _known(self, view: View, names) -> str:
+    def _offer_moves(self, view: View, called) -> None:
+        """Give every button that makes a move the moves it leads to now, of the engine's
+        list for your view (none while a replay runs), and show the ones that lead to any."""
+        legal = [] if self.game.replaying else rules.legal_moves(view)
+        for kind, button in self.investigate_buttons.items():
+            offer(button, [m for m in legal if type(m) is Investigate and m.card == self.slot and m.lead == kind])
+        offer(self.eliminate_button, [m for m in legal if type(m) is Eliminate and m.card == self.slot])
+        self.slot_bar.layout.display = "flex" if _shown_if_offered(self.slot_bar.children) else "none"
+        for seat, button in enumerate(self.assist_buttons):
+            offer(button, [m for m in legal if type(m) is Assist and m.target == seat])
+            button.description = f"Assist {called[seat]}" if seat < len(called) else ""
+            button.button_style = "warning" if self.target == seat else "info"
+        told = [m for m in legal if type(m) is Assist and m.target == self.target]
+        for button, move in zip(self._grown(self.hint_buttons, len(told), self.assist_bar, "hint"), told):
+            button.description = _hint_words(move)
+        for k, button in enumerate(self.hint_buttons):
+            offer(button, told[k:k + 1])
+        self.assist_bar.layout.display = "flex" if _shown_if_offered(self.assist_bar.children) else "none"
+        for kind in KINDS:
+            offer(self.confirm_buttons[kind], [m for m in legal if type(m) is Confirm and m.lead == kind])
+            offer(self.pursue_buttons[kind], [m for m in legal if type(m) is Pursue and m.lead == kind])
+        offer(self.rally_button, [m for m in legal if type(m) is Rally])
+        recalls = [m for m in legal if type(m) is Recall]
+        for k, button in enumerate(self._grown(self.recall_buttons, len(recalls), self.lead_bar, "recall")):
+            offer(button, recalls[k:k + 1])
+            button.description = f"Recall {recalls[k].evidence} (power)" if k < len(recalls) else ""
+        self.lead_bar.layout.display = "flex" if _shown_if_offered(self.lead_bar.children) else "none"
+
+    def _known(self, view: View, called) -> str:
         """What the holder of the teammate's card you pointed at knows of it."""
         if self.pointed is None:
             return "<small>Click a teammate's card to see what they know of it.</small>"
@@ -306,7 +294,7 @@ class BakerStreetTable(GameTable):
             return "<small>Click a teammate's card to see what they know of it.</small>"
         words = told_words(view.told[seat][slot])
         knows = "nothing yet" if words == "?" else words
-        return f"<b>{escape(names[seat])}</b> knows of their {escape(hand[slot])} (card {slot + 1}): {escape(knows)}."
+        return f"<b>{escape(called[seat])}</b> knows of their {escape(hand[slot])} (card {slot + 1}): {escape(knows)}."
 
     def _draw_odds(self, view: View) -> None:
         """The odds of the card of yours pointed at, while the case is open; the belief is
@@ -319,20 +307,19 @@ class BakerStreetTable(GameTable):
         self.odds.value = odds_html(view, self.slot, self._belief[1])
         self.odds.layout.display = None
 
-    def _draw_seats(self, view: View, names, your_turn: bool) -> None:
+    def _draw_seats(self, view: View, called) -> None:
+        if self.slot is not None and self.slot >= view.hand_sizes[view.player]:
+            self.slot = None
         for seat, box in enumerate(self.seats):
             if seat >= view.players:
                 box.layout.display = "none"
                 continue
             box.layout.display = "flex"
-            who = "You" if seat == view.player else names[seat]
+            who = "You" if seat == view.player else called[seat]
             cast = view.characters[seat]
             role = f" <small>({escape(characters.CHARACTERS[cast].name)})</small>" if cast else ""
             self.seat_labels[seat].value = f"<span class='sk-who'>{escape(who)}</span>{role}"
-            if seat == view.turn and view.outcome is None:
-                box.add_class("sk-active")
-            else:
-                box.remove_class("sk-active")
+            (box.add_class if seat == view.turn and view.outcome is None else box.remove_class)("sk-active")
             size = view.hand_sizes[seat]
             for slot, button in enumerate(self.card_buttons[seat]):
                 if slot >= size:
@@ -346,65 +333,11 @@ class BakerStreetTable(GameTable):
                     (button.add_class if self.slot == slot else button.remove_class)("sk-selected")
                     button.button_style = "warning" if self.slot == slot else ""
                 else:
-                    card: Evidence = view.hands[seat][slot]
+                    card = view.hands[seat][slot]
                     button.description = str(card)
-                    button.tooltip = f"What {names[seat]} knows of it"
-                    button.style.button_color = {"Clue": "#f3e3c2", "Document": "#d7e2f5", "Track": "#d6ecd9",
-                                                 "Witness": "#efd8e8"}.get(card.icon)
-        if self.slot is not None and self.slot >= view.hand_sizes[view.player]:
-            self.slot = None
-
-    def _draw_actions(self, view: View, names, your_turn: bool) -> None:
-        self.slot_bar.layout.display = "flex" if your_turn and self.slot is not None else "none"
-        self.lead_bar.layout.display = "flex" if your_turn else "none"
-        self.assist_bar.layout.display = "flex" if your_turn else "none"
-        for seat, button in enumerate(self.assist_buttons):
-            show = your_turn and seat != view.player and seat < view.players
-            button.layout.display = None if show else "none"
-            button.description = f"Assist {names[seat]}" if seat < len(names) else ""
-            button.button_style = "warning" if self.target == seat else "info"
-        hints: list[tuple[int | None, str | None]] = []
-        if your_turn and self.target is not None and self.target < view.players and view.hands[self.target]:
-            hand = view.hands[self.target]
-            hints = [(n, None) for n in sorted({c.number for c in hand})]
-            icons = [i for i in ICONS if any(c.icon == i for c in hand)]
-            hints += [(None, i) for i in icons]
-            mine = view.characters[view.player]
-            if mine and characters.CHARACTERS[mine].rule == characters.TWO_HINTS:  # a number and an icon at once
-                hints += [(n, i) for n in sorted({c.number for c in hand}) for i in icons]
-        self._hints = hints
-        while len(self.hint_buttons) < len(hints):  # more buttons only for a two-hint character
-            k = len(self.hint_buttons)
-            button = action_button("", lambda _, k=k: self._hint(k), f"hint-{k}")
-            self.guard_all(button)
-            self.hint_buttons.append(button)
-            self.assist_bar.children = (*self.assist_bar.children, button)
-        for k, button in enumerate(self.hint_buttons):
-            if k < len(hints):
-                number, icon = hints[k]
-                words = [f"{number}s" if number is not None else "", f"{icon}s" if icon is not None else ""]
-                button.description = "their " + " and ".join(word for word in words if word)
-                button.layout.display = None
-            else:
-                button.layout.display = "none"
-        for kind, pile in zip(KINDS, view.piles):
-            live = pile.lead is not None and not pile.confirmed
-            self.confirm_buttons[kind].layout.display = None if live else "none"
-            # green when the sums say it can be; the engine still has the last word
-            self.confirm_buttons[kind].button_style = "success" if pile.total == pile.target else ""
-            self.pursue_buttons[kind].layout.display = None if live else "none"
-        mine = view.characters[view.player]
-        rule = characters.CHARACTERS[mine].rule if mine else None
-        spent = view.player in view.powers_used
-        self.rally_button.layout.display = None if rule == characters.RALLY and not spent else "none"
-        self._recallable = (sorted({str(c) for c in view.impossible if isinstance(c, Evidence)})
-                            if rule == characters.RECALL and not spent else [])
-        for k, button in enumerate(self.recall_buttons):
-            if k < len(self._recallable):
-                button.description = f"Recall {self._recallable[k]} (power)"
-                button.layout.display = None
-            else:
-                button.layout.display = "none"
+                    button.tooltip = f"What {called[seat]} knows of it"
+                    button.style.button_color = CARD_COLOURS.get(card.icon)
 
     def ending_sentence(self, view, outcome) -> str:
+        """How the case ended, in narration's sentence."""
         return narration.ending(outcome)

@@ -8,7 +8,7 @@ import re
 from fractions import Fraction
 
 from sherlockkit.games.bakerstreet.cards import KINDS, Evidence
-from sherlockkit.games.bakerstreet.state import Eliminated, EvidenceReturned, Investigated, Recalled
+from sherlockkit.games.bakerstreet.events import Eliminated, EvidenceReturned, Investigated, Recalled
 from widgets.bakerstreet import BakerStreetSession, BakerStreetTable
 from tests.seen import widgets_under, wire_text  # noqa: F401  (the page tests import them from here)
 from widgets.clock import ManualClock
@@ -59,6 +59,11 @@ def shown(widget) -> bool:
     return widget.layout.display != "none"
 
 
+def on_offer(button) -> bool:
+    """Whether the page shows ``button`` and it can be clicked."""
+    return shown(button) and not button.disabled
+
+
 def play_for_you(table, rng: random.Random) -> bool:
     """One move of yours through the table's buttons, if it is your turn; True if made.
     Mostly sensible (Confirm when it can; Investigate; sometimes Assist or Eliminate)."""
@@ -66,32 +71,25 @@ def play_for_you(table, rng: random.Random) -> bool:
     if view.outcome is not None or view.turn != view.player or table.game.replaying:
         return False
     for kind in KINDS:
-        pile = view.piles[KINDS.index(kind)]
-        if pile.lead is not None and not pile.confirmed and pile.total == pile.target:
+        if on_offer(table.confirm_buttons[kind]):
             table.confirm_buttons[kind].click()
             return True
     roll = rng.random()
-    if roll < 0.25:
-        teammates = [b for b in table.assist_buttons if shown(b)]
+    teammates = [b for b in table.assist_buttons if on_offer(b)]
+    if roll < 0.25 and teammates:
         rng.choice(teammates).click()
-        hints = [b for b in table.hint_buttons if shown(b)]
-        if hints:
-            rng.choice(hints).click()
-            return True
-    if view.hand_sizes[view.player] == 0:
-        live = [k for k in KINDS if shown(table.pursue_buttons[k])]
-        table.pursue_buttons[rng.choice(live)].click()
+        rng.choice([b for b in table.hint_buttons if on_offer(b)]).click()
         return True
-    slots = [k for k, b in enumerate(table.card_buttons[0]) if shown(b)]
-    k = rng.choice(slots)
+    if view.hand_sizes[view.player] == 0:
+        table.pursue_buttons[rng.choice([k for k in KINDS if on_offer(table.pursue_buttons[k])])].click()
+        return True
+    k = rng.choice([k for k, b in enumerate(table.card_buttons[0]) if shown(b)])
     if table.slot != k:  # a second click on the card pointed at would put it down again
         table.card_buttons[0][k].click()
     if roll < 0.4:
         table.eliminate_button.click()
     else:
-        live = [k for k in KINDS if shown(table.investigate_buttons[k])]
-        live = [k for k in live if shown(table.pursue_buttons[k])] or live
-        table.investigate_buttons[rng.choice(live)].click()
+        table.investigate_buttons[rng.choice([k for k in KINDS if on_offer(table.investigate_buttons[k])])].click()
     return True
 
 

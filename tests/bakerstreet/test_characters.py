@@ -6,12 +6,10 @@ from __future__ import annotations
 import pytest
 
 from sherlockkit.games.bakerstreet import characters, rules
-from sherlockkit.games.bakerstreet.cards import CLUE, DOCUMENT, ICONS, MOTIVE, OPPORTUNITY, SUSPECT, TRACK, WITNESS
+from sherlockkit.games.bakerstreet.cards import CLUE, DOCUMENT, ICONS, MOTIVE, OPPORTUNITY, SUSPECT, TRACK, WITNESS, plural
 from sherlockkit.games.bakerstreet.characters import CHARACTERS
-from sherlockkit.games.bakerstreet.state import (
-    Assist, Assisted, Confirm, Eliminate, HolmesMoved, Investigate, LeadDied, PowerUsed, Pursue, Rally, Recall,
-    Recalled, Told,
-)
+from sherlockkit.games.bakerstreet.events import Assisted, HolmesMoved, LeadDied, PowerUsed, Recalled
+from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall, Told
 
 from .table import E, L, act, new_events, rig
 from .test_rules import A, B, B2, refused
@@ -136,7 +134,7 @@ def test_the_urchin_sends_dead_leads_to_the_box():
 def test_four_characters_may_not_assist_naming_one_icon(cid, icon):
     hand = E("Clue 5", "Document 5", "Track 5", "Witness 5")
     state = rig([A, hand], characters=(cid, "surgeon"))
-    refused(state, Assist(0, 1, icon=icon), "may not Assist", f"{icon}s")
+    refused(state, Assist(0, 1, icon=icon), "may not Assist", f"naming {plural(icon)}.")
     legal = [a for a in rules.legal_actions(state) if isinstance(a, Assist)]
     assert Assist(0, 1, icon=icon) not in legal
     assert {a.icon for a in legal if a.icon} == set(ICONS) - {icon}

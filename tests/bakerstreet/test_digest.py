@@ -1,13 +1,16 @@
-"""Beyond Baker Street made faster (issue 15) still plays exactly as before: the same deals,
-the same legal moves in the same order, the same states, views, events and outcomes, move
-by move, over recorded random games (every player count, easy and hard Case Files,
-characters dealt) in which every kind of move is played.
+"""Beyond Baker Street, made faster (issue 15) and then simple again (issue 25), still plays
+exactly as before: the same deals, the same legal moves in the same order, the same states,
+views, events and outcomes, move by move, over recorded random games (every player count,
+easy and hard Case Files, characters dealt) in which every kind of move is played.
 
 The digests below were written by the code of commit 2154472 (before the speed work), in
 an independent run, as ``tests/replay_digest.py`` says (a worktree of that commit, its
 ``game_digest`` run importing that worktree's ``sherlockkit``), for each line of :data:`RECORDED` and :data:`RECORDED_MANY` (the same digests with any
 ``PYTHONHASHSEED``). A change of behaviour made on purpose writes its new digests down the
-same way, from its commit. The last test holds ``moves`` to ``refusal`` on every state met.
+same way, from its commit. (Issue 25 listed everyone's moves seat by seat; only the seat
+whose turn it is has any, so the order, and these digests, did not change.) The last test
+holds ``legal_moves`` to ``refusal`` on every state met: no candidate the rules allow is
+left out of the list.
 """
 
 from __future__ import annotations
@@ -60,8 +63,9 @@ def test_the_recorded_games_play_every_kind_of_move():
 
 
 def _every_candidate(state, me) -> list:
-    """Every action of ``me`` worth judging, in the order ``moves`` lists them: what
-    ``moves`` offered by asking ``refusal`` about each, before issue 15."""
+    """Every action of ``me`` worth judging, in the order the list of legal moves gives
+    them: every Assist pointing at a card, every slot under every section, each section to
+    Confirm or Pursue, the powers, each card in the Impossible to Recall."""
     from sherlockkit.games.bakerstreet.cards import ICONS, KINDS, Evidence
     from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall
 
@@ -81,13 +85,12 @@ def _every_candidate(state, me) -> list:
 
 
 @pytest.mark.parametrize("seeds, options", [r[:2] for r in RECORDED])
-def test_moves_are_the_candidates_refusal_lets_through(seeds, options):
-    """``moves`` asks refusal's judge piece by piece (an Investigate's slot and section
-    apart); what it offers is every candidate that ``refusal`` lets through, whole, in the
-    same order, for every seat (none but the seat whose turn it is)."""
-    from sherlockkit.games.bakerstreet.legal import moves, refusal
-
+def test_the_legal_moves_are_the_candidates_refusal_lets_through(seeds, options):
+    """Each kind's ``offered`` proposes and its judge decides; what ``legal_moves`` lists is
+    every candidate that ``refusal`` lets through, whole, in the same order, for every seat
+    (none but the seat whose turn it is): a candidate ``offered`` forgot would show here."""
     for seed in seeds:
         for state in random_game(rules, seed, **options)[0]:
             for me in range(state.players):
-                assert moves(state, me) == [a for a in _every_candidate(state, me) if refusal(state, a) is None]
+                assert rules.legal_moves(rules.view(state, me)) == [
+                    a for a in _every_candidate(state, me) if rules.refusal(state, a) is None]

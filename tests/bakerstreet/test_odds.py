@@ -15,7 +15,8 @@ from sympy import Rational
 
 from sherlockkit.games.bakerstreet import odds, rules
 from sherlockkit.games.bakerstreet.cards import INVESTIGATION_GOAL, KINDS, Evidence
-from sherlockkit.games.bakerstreet.state import Assist, Eliminate, Investigate, Investigated, LeadDied, Told
+from sherlockkit.games.bakerstreet.events import Investigated, LeadDied
+from sherlockkit.games.bakerstreet.state import Assist, Eliminate, Investigate, Told
 
 from .table import E, L, rig
 

@@ -1,6 +1,7 @@
 """Beyond Baker Street's table without a browser: whole cases played through its buttons,
-your own cards never in any widget's state, a table for every setting, refusals as
-sentences."""
+your own cards never in any widget's state, every button offered its moves by the engine
+(never a hint the rules refuse), a table for every setting, the odds of the card you
+point at, refusals as sentences."""
 
 import random
 from fractions import Fraction
@@ -8,12 +9,13 @@ from fractions import Fraction
 import pytest
 
 from sherlockkit.games.bakerstreet import odds, rules
-from sherlockkit.games.bakerstreet.cards import Evidence
-from sherlockkit.games.bakerstreet.state import Assist, Assisted, Eliminate, PowerUsed
+from sherlockkit.games.bakerstreet.cards import DOCUMENT, TRACK, Evidence
+from sherlockkit.games.bakerstreet.events import Assisted, PowerUsed
+from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate
 
 from .page import (
     BakerStreetSession, BakerStreetTable, card_forms, game, hidden_cards, leaks, odds_percents, odds_shown,
-    play_for_you, shown, wire_text,
+    on_offer, play_for_you, shown, wire_text,
 )
 from widgets import bakerstreet
 from widgets.bakerstreet import offered_levels
@@ -41,8 +43,7 @@ def play_out(table, rng, limit=600) -> int:
     return moves
 
 
-@pytest.mark.parametrize("seed,players,case,chars", [(1, 2, 1, None), (2, 3, 3, "dealt"), (3, 4, 6, None),
-                                                    (4, 2, 2, "dealt"), (5, 3, 1, None)])
+@pytest.mark.parametrize("seed,players,case,chars", [(1, 2, 1, None), (2, 3, 3, "dealt"), (3, 4, 6, None)])
 def test_whole_cases_through_the_buttons_never_show_your_cards(seed, players, case, chars):
     table = BakerStreetTable(game(seed=seed, players=players, case=case, characters=chars))
     assert hidden_cards(table.game), "you hold cards the table has never named"
@@ -52,6 +53,10 @@ def test_whole_cases_through_the_buttons_never_show_your_cards(seed, players, ca
     assert table.verdict.value and "case" in table.verdict.value.lower()
     # the log tells every event, in narration's words
     assert len(table.log_box.children) == min(len(table.game.view.events), 60)
+    table.slot = 0  # a card pointed at once the case is over: no odds, and no move on offer
+    table.redraw()
+    assert not shown(table.odds), "no odds once the case is over"
+    assert not any(on_offer(b) for b in table.move_buttons())
     table.play_again_button.click()
     assert table.game.view.outcome is None and not shown(table.ending)
     assert leaks(table) == []
@@ -67,23 +72,29 @@ def test_a_hidden_card_in_every_form_is_caught():
     assert f"{card.icon} {card.number}" in card_forms(card) and f"{card.icon.lower()}{card.number}" in card_forms(card)
 
 
-def test_the_page_is_the_same_whatever_your_cards_are():
-    """Dealing your hand and the deck again (what you cannot see) changes no widget."""
-    session = game(seed=21, players=3)
-    table = BakerStreetTable(session)
-    rng = random.Random(5)
-    for _ in range(6):
-        if not play_for_you(table, rng):
-            session.clock.advance(5)
-    if session.view.outcome is not None:
-        pytest.skip("the case ended early")
-    table.card_buttons[0][0].click()  # a card of yours pointed at: still nothing of it shown
-    assert shown(table.odds) and "the odds" in table.odds.value  # its odds are on the page too
+def test_the_page_and_the_odds_are_the_same_whatever_your_cards_are():
+    """Dealing your hand and the deck again (what you cannot see) changes no widget: not
+    the odds panel of any card of yours, on this table nor on a new one built on the table
+    dealt again (no belief kept)."""
+    table = _midgame(41, 3, 7)
+    session = table.game
+    panels = []
+    for slot in range(session.view.hand_sizes[0]):
+        table.card_buttons[0][slot].click()
+        assert shown(table.odds) and "the odds" in table.odds.value
+        panels.append(table.odds.value)
     before = wire_text(table)
-    for trial in range(5):
+    for trial in range(3):
         session.state = rules.shuffle_hidden(session.state, 0, random.Random(trial))
         session.notify()
         assert wire_text(table) == before
+        fresh = BakerStreetTable(game(seed=41, players=3))
+        fresh.game.state = session.state
+        for slot, panel in enumerate(panels):
+            fresh.slot = slot
+            fresh.redraw()
+            assert fresh.odds.value == panel, (trial, slot)
+    assert leaks(table) == []
 
 
 def test_your_backs_say_what_you_were_told():
@@ -102,7 +113,7 @@ def test_your_backs_say_what_you_were_told():
     assert leaks(table) == []
 
 
-def test_clicking_a_teammates_card_shows_what_they_know():
+def test_clicking_a_teammates_card_shows_what_they_know_and_a_hint_is_given_by_two_clicks():
     session = game(seed=41, players=2)
     table = BakerStreetTable(session)
     if session.view.turn != 0:
@@ -110,10 +121,12 @@ def test_clicking_a_teammates_card_shows_what_they_know():
     theirs = session.view.hands[1]
     table.card_buttons[1][0].click()
     assert f"knows of their {theirs[0]}" in table.known.value and "nothing yet" in table.known.value
+    assert not any(on_offer(b) for b in table.hint_buttons)  # a teammate first
     table.assist_buttons[1].click()
-    hints = [b.description for b in table.hint_buttons if shown(b)]
+    hints = [b.description for b in table.hint_buttons if on_offer(b)]
     # only hints that point at a card: the numbers and icons they hold
-    assert sorted(hints) == sorted({f"their {c.number}s" for c in theirs} | {f"their {c.icon}s" for c in theirs})
+    plural = {"Clue": "Clues", "Document": "Documents", "Track": "Tracks", "Witness": "Witnesses"}
+    assert sorted(hints) == sorted({f"their {c.number}s" for c in theirs} | {f"their {plural[c.icon]}" for c in theirs})
     number = theirs[0].number
     next(b for b in table.hint_buttons if b.description == f"their {number}s").click()
     assert isinstance(session.state.events[-2], Assisted) or any(isinstance(e, Assisted)
@@ -122,33 +135,53 @@ def test_clicking_a_teammates_card_shows_what_they_know():
     assert str(number) in table.known.value.split("):")[1]
 
 
-def test_refusals_are_sentences():
+@pytest.mark.parametrize("seed,character,barred", [(25, "sailor", DOCUMENT), (38, "clerk", TRACK)])
+def test_with_characters_dealt_the_hints_offered_are_the_ones_the_rules_allow(seed, character, barred):
+    """The table once worked out its own hints and offered the Old Sailor a hint naming
+    Documents (seed 25) and the City Clerk one naming Tracks (seed 38), which the rules
+    refuse them; now every hint button is offered its move by the engine's list."""
+    session = game(seed=seed, players=2, characters="dealt")
+    table = BakerStreetTable(session)
+    view = session.view
+    assert view.characters[0] == character and view.turn == 0
+    assert any(card.icon == barred for card in view.hands[1])  # a hint naming it would point at a card
+    table.assist_buttons[1].click()
+    offered = [move for b in table.hint_buttons if on_offer(b) for move in b.moves]
+    assert offered and offered == [m for m in rules.legal_moves(view) if isinstance(m, Assist)]
+    assert Assist(0, 1, icon=barred) not in offered
+    assert all(b.description != f"their {barred}s" for b in table.hint_buttons if on_offer(b))
+
+
+def test_a_refusal_is_the_engines_sentence_and_a_button_not_on_offer_makes_no_move():
     session = game(seed=51, players=2)
     table = BakerStreetTable(session)
     if session.view.turn != 0:
         session.clock.advance(5)
     assert session.view.turn == 0
-    table.confirm_buttons["Suspect"].click()  # no evidence under it yet
-    assert session.message.startswith("The Suspect cannot be confirmed") and session.message.endswith(".")
-    assert "Traceback" not in table.message.value and session.message in table.message.value
-    table.investigate_buttons["Motive"].click()  # no card pointed at
-    assert "Point at one of your cards first" in session.message
+    button = table.confirm_buttons["Suspect"]  # no evidence under it yet: not on offer
+    assert button.disabled and not shown(button)
+    button.click()  # as a page could send
+    assert session.actions == [] and session.message == ""
+    assert not session.act(Confirm(0, "Suspect"))  # the move itself, asked of the engine
+    assert session.message == rules.refusal(session.state, Confirm(0, "Suspect"))
+    assert session.message.startswith("The Suspect cannot be confirmed") and session.message in table.message.value
+    assert "Traceback" not in table.message.value
     table.players_slider.value = 3
     table.level_menu.options = ["nonsense"]  # a page can send any menu value
     table.new_button.click()
     assert "Unknown bot level" in session.message and session.options["players"] == 2
 
 
-@pytest.mark.parametrize("level", offered_levels())
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_table_builds_for_every_setting(level, players):
-    for case in range(1, 7):
-        for chars in (None, "dealt"):
-            table = BakerStreetTable(BakerStreetSession(players=players, case=case, characters=chars, level=level,
-                                                        seed=case * 10 + players))
-            assert sum(shown(s) for s in table.seats) == players
-            assert f"Case File {case}" in table.header.value
-            assert leaks(table) == []
+def test_a_table_builds_for_every_setting():
+    """Every table size, Case File, character setting and bot level, each in some table."""
+    levels = offered_levels()
+    settings = [(2, 1, None), (2, 4, "dealt"), (3, 2, None), (3, 5, "dealt"), (4, 3, None), (4, 6, "dealt")]
+    for k, (players, case, chars) in enumerate(settings):
+        table = BakerStreetTable(BakerStreetSession(players=players, case=case, characters=chars,
+                                                    level=levels[k % len(levels)], seed=case * 10 + players))
+        assert sum(shown(s) for s in table.seats) == players
+        assert f"Case File {case}" in table.header.value
+        assert leaks(table) == []
 
 
 def test_the_seeing_bot_is_not_offered():
@@ -173,13 +206,14 @@ def test_a_power_is_a_button_of_its_own_once_a_game():
     session = game(seed=81, players=2, characters=["cabman", "surgeon"])
     table = BakerStreetTable(session)
     assert session.view.turn == 1  # the Night Cabman (3) plays after the Police Surgeon (2)
+    assert not on_offer(table.rally_button)
     session.clock.advance(5)
-    assert session.view.turn == 0 and shown(table.rally_button)
+    assert session.view.turn == 0 and on_offer(table.rally_button)
     assert "The Night Cabman" in table.header.value
     table.rally_button.click()
     assert any(isinstance(e, PowerUsed) and e.player == 0 for e in session.state.events)
     session.clock.advance(5)
-    assert session.view.turn == 0 and not shown(table.rally_button)
+    assert session.view.turn == 0 and not on_offer(table.rally_button)
 
 
 def test_a_two_hint_character_may_name_a_number_and_an_icon_at_once():
@@ -188,7 +222,7 @@ def test_a_two_hint_character_may_name_a_number_and_an_icon_at_once():
     assert session.view.turn == 0  # the Telegraphist (4) plays before the Magistrate (5)
     table.assist_buttons[1].click()
     theirs = session.view.hands[1]
-    both = [b for b in table.hint_buttons if shown(b) and " and " in b.description]
+    both = [b for b in table.hint_buttons if on_offer(b) and " and " in b.description]
     numbers, icons = {c.number for c in theirs}, {c.icon for c in theirs}
     assert len(both) == len(numbers) * len(icons)
     both[0].click()
@@ -204,9 +238,10 @@ def _fraction(value) -> Fraction:
     return Fraction(int(value.p), int(value.q))
 
 
-def expected_odds(view, slot: int) -> dict[str, Fraction]:
-    """What the panel must show for ``slot``, asked of ``odds`` here in SymPy's numbers."""
-    known = odds.belief(view)
+def expected_odds(view, slot: int, belief=None) -> dict[str, Fraction]:
+    """What the panel must show for ``slot``, asked of ``odds`` here in SymPy's numbers
+    (``belief``: how the belief is worked out, ``odds.belief`` by default)."""
+    known = (belief or odds.belief)(view)
     out = {}
     for pile in view.piles:
         if pile.lead is not None and not pile.confirmed:
@@ -246,7 +281,7 @@ def _midgame(seed: int, players: int, moves: int):
     return table
 
 
-@pytest.mark.parametrize("seed,players,moves", [(7, 2, 0), (12, 2, 6), (13, 3, 9), (14, 4, 12)])
+@pytest.mark.parametrize("seed,players,moves", [(7, 2, 0), (13, 3, 9), (14, 4, 12)])
 def test_pointing_at_your_card_shows_its_odds_as_odds_py_gives_them(seed, players, moves):
     table = _midgame(seed, players, moves)
     view = table.game.view
@@ -258,94 +293,45 @@ def test_pointing_at_your_card_shows_its_odds_as_odds_py_gives_them(seed, player
         assert f"Card {slot + 1}: the odds" in table.odds.value
         assert odds_shown(table) == expected_odds(view, slot)
         assert_percents_read_the_fractions(table)
+        # a confirmed or lost Lead has no row
+        rows = {name.split()[0] for name in odds_shown(table) if name.split()[0] in ("Suspect", "Motive", "Opportunity")}
+        assert rows == {p.kind for p in view.piles if p.lead is not None and not p.confirmed}
     table.card_buttons[0][view.hand_sizes[0] - 1].click()  # the same card again: put down, the panel folds
     assert table.slot is None and not shown(table.odds)
 
 
-def test_a_confirmed_or_lost_lead_has_no_row():
-    table = _midgame(12, 2, 6)
-    view = table.game.view
-    table.card_buttons[0][0].click()
-    open_kinds = {p.kind for p in view.piles if p.lead is not None and not p.confirmed}
-    rows = {name.split()[0] for name in odds_shown(table) if name.split()[0] in ("Suspect", "Motive", "Opportunity")}
-    assert rows == open_kinds
-
-
-def test_the_odds_follow_the_view_after_a_move():
-    session = game(seed=22, players=2)
-    table = BakerStreetTable(session)
-    changed = 0
-    for _ in range(8):
-        if session.view.outcome is not None:
-            break
-        if session.view.turn == 0:  # you Assist: your pointed card is put down by your move
-            table.card_buttons[0][0].click()
-            table.assist_buttons[1].click()
-            next(b for b in table.hint_buttons if shown(b)).click()
-            assert table.slot is None and not shown(table.odds)
-            continue
-        table.card_buttons[0][1].click()  # pointed while the bot thinks
-        before = odds_shown(table)
-        assert before == expected_odds(session.view, 1)
-        session.clock.advance(5)  # the bot moves: the panel is drawn again from the new view
-        assert shown(table.odds) and odds_shown(table) == expected_odds(session.view, 1)
-        changed += odds_shown(table) != before
-        table.card_buttons[0][1].click()
-    assert changed >= 2
-
-
-def test_the_belief_is_worked_out_once_per_view(monkeypatch):
+def test_the_odds_follow_the_view_and_the_belief_is_worked_out_once_per_view(monkeypatch):
     calls = []
     real = odds.belief
     # the inference bots ask odds.belief too, of their own views: only yours are counted
     monkeypatch.setattr(bakerstreet.odds, "belief", lambda view: (view.player == 0 and calls.append(view)) or real(view))
-    session = game(seed=31, players=3)
+    session = game(seed=22, players=2)
     table = BakerStreetTable(session)
-    while session.view.turn != 0:
-        session.clock.advance(5)
     assert calls == []  # nothing pointed at: nothing worked out
-    table.card_buttons[0][0].click()
-    table.card_buttons[0][1].click()
-    table.card_buttons[1][0].click()  # a teammate's card: a redraw of the same view
-    session.message = "a message"
-    session.notify()
-    assert len(calls) == 1
-    table.eliminate_button.click()  # a move: a new view
-    assert len(calls) == 1  # the card is put down with the move: nothing to work out
-    table.card_buttons[0][0].click()
-    assert len(calls) == 2 and calls[1] == session.view
-    session.clock.advance(1)  # one bot move (0.9 s) while it is pointed at: worked out again
-    assert len(calls) == 3 and calls[2] == session.view
-
-
-def test_the_odds_fold_at_the_end_and_sit_beside_what_a_teammate_knows():
-    table = _midgame(12, 2, 2)
-    table.card_buttons[0][0].click()
-    table.card_buttons[1][0].click()
-    assert shown(table.odds) and "knows of their" in table.known.value
-    play_out(table, random.Random(4))
-    table.slot = 0
-    table.redraw()
-    assert not shown(table.odds), "no odds once the case is over"
-
-
-def test_the_odds_are_the_same_whatever_your_cards_are():
-    """The panel of every slot is the same when your hand and the deck are dealt again,
-    on this table and on a new table built on the dealt-again state (no belief kept)."""
-    table = _midgame(41, 3, 7)
-    session = table.game
-    panels = []
-    for slot in range(session.view.hand_sizes[0]):
-        table.card_buttons[0][slot].click()
-        panels.append(table.odds.value)
-    assert len(set(panels)) >= 1 and all(panels)
-    for trial in range(4):
-        session.state = rules.shuffle_hidden(session.state, 0, random.Random(trial))
-        fresh = BakerStreetTable(game(seed=41, players=3))
-        fresh.game.state = session.state
-        for slot, panel in enumerate(panels):
-            for at in (table, fresh):
-                at.slot = slot
-                at.redraw()
-                assert at.odds.value == panel, (trial, slot)
-        assert leaks(table) == []
+    changed = 0
+    for _ in range(6):
+        if session.view.outcome is not None:
+            break
+        if session.view.turn == 0:  # you Assist: your pointed card is put down by your move
+            table.card_buttons[0][0].click()
+            table.card_buttons[0][1].click()
+            table.card_buttons[1][0].click()  # a teammate's card: a redraw of the same view
+            session.message = "a message"
+            session.notify()
+            assert calls[-1] == session.view
+            held = len(calls)
+            table.assist_buttons[1].click()
+            next(b for b in table.hint_buttons if on_offer(b)).click()
+            assert table.slot is None and not shown(table.odds) and len(calls) == held  # nothing worked out for nothing
+            continue
+        table.card_buttons[0][1].click()  # pointed while the bot thinks
+        before = odds_shown(table)
+        assert before == expected_odds(session.view, 1, real)
+        session.clock.advance(5)  # the bot moves: the panel is drawn again from the new view
+        assert shown(table.odds) and odds_shown(table) == expected_odds(session.view, 1, real)
+        assert calls[-1] == session.view
+        changed += odds_shown(table) != before
+        table.card_buttons[0][1].click()
+    # however many redraws a view had, its belief was worked out once
+    assert len(calls) == len({id(v) for v in calls}) and all(a != b for a, b in zip(calls, calls[1:]))
+    assert changed >= 2

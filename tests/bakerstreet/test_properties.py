@@ -11,11 +11,11 @@ import random
 import pytest
 
 from sherlockkit import engine
-from sherlockkit.games.bakerstreet import rules
+from sherlockkit.games.bakerstreet import narration, rules
 from sherlockkit.games.bakerstreet.assist import pointed
 from sherlockkit.games.bakerstreet.cards import EVIDENCE
 from sherlockkit.games.bakerstreet.characters import CHARACTERS
-from sherlockkit.games.bakerstreet.state import Assisted, Drew
+from sherlockkit.games.bakerstreet.events import Assisted, Drew
 
 from tests import random_play
 
@@ -45,6 +45,14 @@ def test_every_game_ends_and_the_cards_are_all_there_at_every_step(played):
         assert rules.outcome(states[-1]) is not None and rules.legal_actions(states[-1]) == []
         for state in states:
             assert_accounted(state)
+
+
+def test_the_turn_passes_left_and_the_move_that_closes_the_case_leaves_it_with_its_player(played):
+    for states, moves in played[:30]:
+        last, before = states[-1], states[-2]
+        assert last.turn == before.turn == moves[-1].player
+        assert all(s.turn == (b.turn + 1) % s.players and m.player == b.turn
+                   for b, s, m in zip(states[:-2], states[1:-1], moves))
 
 
 def test_the_characters_are_played(played):
@@ -103,7 +111,7 @@ def test_a_drawn_card_is_never_named_in_the_log(played):
     for states, _ in played[:20]:
         final = states[-1]
         for player in range(final.players):
-            lines = rules.view(final, player).log
+            lines = narration.log(rules.view(final, player))
             for event, line in zip(final.events, lines):
                 if isinstance(event, Drew):
                     assert not any(str(card) in line for card in EVIDENCE), line

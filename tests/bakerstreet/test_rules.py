@@ -10,15 +10,15 @@ from collections import Counter
 
 import pytest
 
-from sherlockkit.engine import IllegalAction
+from sherlockkit.engine import IllegalAction, evolve
 from sherlockkit.games.bakerstreet import cards, rules
 from sherlockkit.games.bakerstreet.cards import (
     CLUE, DOCUMENT, EVIDENCE, ICONS, LEADS, MOTIVE, OPPORTUNITY, SUSPECT, TRACK, WITNESS, evidence_named,
 )
-from sherlockkit.games.bakerstreet.state import (
-    ACTIONS, UNTOLD, Assist, Assisted, Confirm, DeckEmpty, Drew, Eliminate, EvidenceReturned, GameEnded,
-    HolmesMoved, Investigate, Investigated, LeadDied, LeadRevealed, Outcome, Pile, Pursue, Told,
+from sherlockkit.games.bakerstreet.events import (
+    Assisted, DeckEmpty, Drew, EvidenceReturned, GameEnded, HolmesMoved, Investigated, LeadDied, LeadRevealed, Outcome,
 )
+from sherlockkit.games.bakerstreet.state import ACTIONS, UNTOLD, Assist, Confirm, Eliminate, Investigate, Pile, Pursue, Told
 
 from .table import E, L, act, assert_accounted, new_events, rig
 
@@ -227,6 +227,20 @@ def test_a_dead_lead_that_empties_a_section_loses_the_case():
     assert rules.outcome(after) == Outcome(False, Outcome.NO_LEADS)
     assert after.piles[1].leads == () and rules.view(after, 0).piles[1].lead is None
     assert rules.legal_actions(after) == []
+
+
+def test_a_sections_target_is_its_value_plus_its_wrong_icons_and_its_total_its_right_ones():
+    """The sums every view shows (worked out once a section: a section played under is a
+    new one, with its own sums)."""
+    pile = Pile(MOTIVE, (L(MOTIVE, TRACK, 9),), E("Track 6", "Track 2"))
+    assert (pile.target, pile.total) == (9, 8) and pile.seen.leads_below == 0
+    wrong = evolve(pile, evidence=pile.evidence + (E("Clue 3"),))  # as the moves make a new section
+    right = evolve(pile, evidence=pile.evidence + (E("Track 1"),))
+    assert (wrong.target, wrong.total) == (12, 8) and (right.target, right.total) == (9, 9)
+    assert (pile.target, pile.total) == (9, 8)
+    assert rules.view(rig([A, B], piles={MOTIVE: right}), 1).piles[1] == right.seen
+    assert Confirm(0, MOTIVE) in rules.legal_actions(rig([A, B], piles={MOTIVE: right}))
+    assert (Pile(MOTIVE, ()).target, Pile(MOTIVE, ()).total) == (0, 0)  # no Lead left
 
 
 def test_a_lead_at_its_target_is_still_open_and_one_more_matching_card_kills_it():

@@ -1,7 +1,8 @@
-"""Bots for Beyond Baker Street. A bot decides from its own :class:`~state.View` (its own
-hand is ``None`` there) and the typed events in it, never from the log's sentences --
-except the ``"seeing"`` bot, a yardstick for the ladder only, which is handed its own
-hand by a ``peek`` callable the harness gives it (never offered as a teammate).
+"""Bots for Beyond Baker Street. A bot chooses among the moves ``rules.legal_moves`` offers
+its own :class:`~state.View` (its own hand is ``None`` there), reading the view and the
+typed events in it, never the log's sentences -- except the ``"seeing"`` bot, a yardstick
+for the ladder only, which is handed its own hand by a ``peek`` callable the harness gives
+it (never offered as a teammate).
 
 Four levels, weakest first:
 
@@ -43,12 +44,11 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from sherlockkit.games.bakerstreet import legal, odds
+from sherlockkit.games.bakerstreet import odds, rules
 from sherlockkit.games.bakerstreet.assist import learn, pointed
-from sherlockkit.games.bakerstreet.cards import EVIDENCE, INVESTIGATION_GOAL, Evidence, Lead
-from sherlockkit.games.bakerstreet.state import (
-    Action, Assist, Assisted, Confirm, Eliminate, Eliminated, Investigate, Investigated, Pursue, Told, View,
-)
+from sherlockkit.games.bakerstreet.cards import EVIDENCE, INVESTIGATION_GOAL, Evidence
+from sherlockkit.games.bakerstreet.events import Assisted, Eliminated, Investigated
+from sherlockkit.games.bakerstreet.state import Action, Assist, Confirm, Eliminate, Investigate, Pursue, Told, View
 
 LEVELS = ("random", "conventions", "inference", "seeing")
 SEEING = "seeing"
@@ -165,6 +165,13 @@ def confirm_now(view: View, options: list[Action]) -> Action | None:
     return None
 
 
+def offered(options: list[Action], move: Action | None) -> Action | None:
+    """The move of ``options`` (the engine's list) that ``move`` names -- a convention's
+    reading or a rule of thumb -- or ``None`` when the list does not offer it: a bot plays
+    only what the rules offer."""
+    return next((option for option in options if option == move), None)
+
+
 def _common(view: View, options: list[Action]) -> Action | None:
     """The moves every thinking level makes first: confirm, then follow an Assist."""
     move = confirm_now(view, options)
@@ -172,17 +179,15 @@ def _common(view: View, options: list[Action]) -> Action | None:
         return move
     hint = fresh_hint(view)
     if hint is not None:
-        move = decode(view, view.player, view.told[view.player], hint, hint.slots)
-        if move is not None and move in options:
-            return move
+        return offered(options, decode(view, view.player, view.told[view.player], hint, hint.slots))
     return None
 
 
 def _pursue(view: View, options: list[Action]) -> Action | None:
     for p in view.piles:
         if p.lead is not None and not p.confirmed and p.leads_below > 0 and dead_end(view, p):
-            move = Pursue(view.player, p.kind)
-            if move in options:
+            move = offered(options, Pursue(view.player, p.kind))
+            if move:
                 return move
     return None
 
@@ -207,16 +212,16 @@ def conventions(view: View, options: list[Action], rng: random.Random) -> Action
         if t.icon is not None and t.number is not None:
             for p in view.piles:
                 if p.lead is not None and p.lead.icon == t.icon and _fits(p, t.number):
-                    return Investigate(view.player, slot, p.kind)
+                    return offered(options, Investigate(view.player, slot, p.kind))
     if view.holmes > HOLMES_MARGIN:
         good = hints(view, options)
         if good:
             return good[0][1]
     for slot, t in enumerate(told):
         if t.number is not None and view.investigation + t.number <= INVESTIGATION_GOAL:
-            return Eliminate(view.player, slot)
+            return offered(options, Eliminate(view.player, slot))
     if view.investigation <= SAFE_TRACK and view.hand_sizes[view.player]:
-        return Eliminate(view.player, 0)
+        return offered(options, Eliminate(view.player, 0))
     return _pursue(view, options) or _not_losing(view, options, rng)
 
 
@@ -289,9 +294,11 @@ class Bot:
     peek: Callable[[int], tuple[Evidence, ...]] | None = None
 
     def choose(self, view: View) -> Action | None:
+        """The move this bot makes on this table, of the moves its view offers (its
+        level's choice), or ``None`` when it is not its turn."""
         if view.outcome is not None or view.turn != self.seat:
             return None
-        options = legal.view_moves(view)
+        options = rules.legal_moves(view)
         if not options:
             return None
         if self.level == "random":

@@ -19,6 +19,11 @@ ICONS: tuple[str, ...] = (CLUE, DOCUMENT, TRACK, WITNESS)
 NUMBERS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 
+def plural(icon: str) -> str:
+    """An icon's name for several cards ("Tracks", "Witnesses")."""
+    return icon + ("es" if icon.endswith("s") else "s")
+
+
 @dataclass(frozen=True, order=True)
 class Evidence:
     """An Evidence card: its icon and its number ("Track 4")."""
@@ -86,6 +91,8 @@ CASE_FILES: dict[int, CaseFile] = {n: CaseFile(n, h, i) for n, h, i in (
 
 #: cards in each hand, by the number of players
 HAND_SIZES: dict[int, int] = {2: 6, 3: 4, 4: 3}
+#: the most cards a hand holds (a hand never grows past its deal: a card played, one drawn)
+MAX_HAND = max(HAND_SIZES.values())
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: where the Investigation track must end, exactly, for a win
 INVESTIGATION_GOAL = 20

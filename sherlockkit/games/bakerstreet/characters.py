@@ -4,10 +4,13 @@ turn order, and the one rule each of them bends.
 The published game's character texts are not in our sources, so these are ours, in the
 manner of the examples the rules facts give: each bends exactly one rule, named by a
 constant below, and the move modules ask :func:`bends` whether the seat that acts has
-it. Four of them may not Assist naming one icon each; the power of a seat is public (the
-cards lie face up on the table). A power that shows a hidden card to one player only is
-left out on purpose: it would make what each player knows differ in ways the view and the
-odds would have to track.
+it (of the table or of that seat's view: a seat's power is public, the character cards
+lying face up). Four of them may not Assist naming one icon each. A power that shows a
+hidden card to one player only is left out on purpose: it would make what each player
+knows differ in ways the view and the odds would have to track.
+
+The two powers that are moves of their own, once a game, are ``rally.py`` and
+``recall.py``; the others bend the clause of the move they change, in its module.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sherlockkit.games.bakerstreet.cards import CLUE, DOCUMENT, TRACK, WITNESS
-from sherlockkit.games.bakerstreet.state import PowerUsed
+from sherlockkit.games.bakerstreet.events import PowerUsed
 
 # --- the rules a character may bend ------------------------------------------------------------------
 
@@ -86,41 +89,45 @@ CHARACTERS: dict[str, Character] = {c.id: c for c in (
 )}
 
 
-def character(state, seat: int) -> Character | None:
-    """The character ``seat`` plays, or ``None`` (a game without characters)."""
-    cid = state.characters[seat]
+def character(table, seat: int) -> Character | None:
+    """The character ``seat`` plays at ``table`` (a state or a view), or ``None`` (a game
+    without characters)."""
+    cid = table.characters[seat]
     return CHARACTERS[cid] if cid is not None else None
 
 
-def bends(state, seat: int, rule: str) -> bool:
+def bends(table, seat: int, rule: str) -> bool:
     """Whether the character of ``seat`` bends ``rule``."""
-    who = character(state, seat)
+    who = character(table, seat)
     return who is not None and who.rule == rule
 
 
-def anyone_bends(state, rule: str) -> bool:
+def anyone_bends(table, rule: str) -> bool:
     """Whether any character at the table bends ``rule``."""
-    return any(bends(state, seat, rule) for seat in range(state.players))
+    return any(cid is not None and CHARACTERS[cid].rule == rule for cid in table.characters)
 
 
-def barred_icon(state, seat: int) -> str | None:
+def barred_icon(table, seat: int) -> str | None:
     """The icon ``seat`` may not name in an Assist, if their character has one."""
-    who = character(state, seat)
+    who = character(table, seat)
     return who.cannot_name if who is not None and who.rule == ICON_BARRED else None
 
 
-def power_left(state, seat: int, rule: str) -> bool:
-    """Whether ``seat`` has the once-a-game power ``rule`` and has not spent it."""
-    return bends(state, seat, rule) and seat not in state.powers_used
+def holder(rule: str) -> str:
+    """The name of the character who bends ``rule`` (the first, should two)."""
+    return next(c.name for c in CHARACTERS.values() if c.rule == rule)
 
 
-def first_player(characters: tuple[str | None, ...]) -> int:
-    """The seat that plays first: the lowest character number, or seat 0 without characters."""
-    if any(c is None for c in characters):
-        return 0
-    return min(range(len(characters)), key=lambda seat: CHARACTERS[characters[seat]].number)
+def power_refusal(seen, seat: int, rule: str, verb: str) -> str | None:
+    """Why ``seat`` may not use the once-a-game power ``rule`` now (``verb``: its name as a
+    verb), or ``None``: only the character who has it, and only once a game."""
+    if not bends(seen, seat, rule):
+        return f"Only {holder(rule)} may {verb}."
+    if seat in seen.powers_used:
+        return "That power is spent: it works once a game."
+    return None
 
 
-def power_event(state, seat: int, rule: str) -> PowerUsed:
+def power_event(table, seat: int, rule: str) -> PowerUsed:
     """The event telling that ``seat``'s character bent ``rule``."""
-    return PowerUsed(seat, state.characters[seat], rule)
+    return PowerUsed(seat, table.characters[seat], rule)

@@ -1,31 +1,58 @@
-"""Confirm: an open Lead whose matching evidence adds up to exactly its target is
-confirmed (one short will do for the Police Surgeon's kind); its evidence stays under it,
-face down, and Holmes loses a step (he moves away from 0)."""
+"""Confirm (the rulebook's "Confirm"): an open Lead whose matching evidence adds up to
+exactly its target is confirmed; its evidence stays under it, face down, and Holmes
+moves one space away from 0. The Police Surgeon may confirm a Lead one short."""
 
 from __future__ import annotations
 
 from sherlockkit.engine import evolve, replace_at
-from sherlockkit.games.bakerstreet import characters, impossible, leads
-from sherlockkit.games.bakerstreet.hands import record
-from sherlockkit.games.bakerstreet.state import Confirm, Confirmed, HolmesMoved, Pile, State
+from sherlockkit.games.bakerstreet import characters, impossible, leads, turns
+from sherlockkit.games.bakerstreet.cards import KINDS, MAX_PLAYERS
+from sherlockkit.games.bakerstreet.events import Confirmed, HolmesMoved
+from sherlockkit.games.bakerstreet.state import Confirm, PileView, State, View
 
 
-def confirmable(pile: Pile, short_allowed: bool) -> bool:
+#: Every Confirm of the game, seat by seat, section by section (made once, as
+#: ``investigate.INVESTIGATES``).
+CONFIRMS = tuple(tuple(Confirm(seat, kind) for kind in KINDS) for seat in range(MAX_PLAYERS))
+
+
+def confirmable(pile: PileView, short_allowed: bool) -> bool:
     """Whether the section may be confirmed now: open, unconfirmed, its total at its
     target (or one short, when ``short_allowed``)."""
     if pile.confirmed or pile.lead is None:
         return False
-    gap = leads.target(pile) - leads.total(pile)
+    gap = pile.target - pile.total
     return gap == 0 or (short_allowed and gap == 1)
 
 
-def confirm(state: State, action: Confirm) -> State:
-    """The table after ``action`` (already found legal)."""
-    index = leads.section(action.lead)
+def refusal(seen: View, move: Confirm) -> str | None:
+    """Why ``seen.player`` may not confirm the ``move.lead`` Lead now, or ``None``: not
+    confirmed already, and its evidence exactly at its target (one short will do for the
+    Police Surgeon)."""
+    wrong = leads.section_refusal(seen, move.lead, "confirmed twice")
+    if wrong:
+        return wrong
+    pile = seen.piles[leads.section(move.lead)]
+    if not confirmable(pile, characters.bends(seen, move.player, characters.CONFIRM_SHORT)):
+        return (f"The {move.lead} cannot be confirmed: its evidence adds up to {pile.total} "
+                f"against a target of {pile.target}.")
+    return None
+
+
+def offered(seen: View) -> tuple[Confirm, ...]:
+    """The Confirms worth asking :func:`refusal` about: one a section."""
+    return CONFIRMS[seen.player]
+
+
+def confirm(state: State, move: Confirm) -> State:
+    """The table after ``move``: the Lead confirmed (one short told as the Surgeon's power),
+    Holmes a step further from 0."""
+    index = leads.section(move.lead)
     pile = state.piles[index]
-    short = leads.total(pile) != leads.target(pile)
-    state = record(state, Confirmed(action.player, action.lead, pile.lead, short),
-                   piles=replace_at(state.piles, index, evolve(pile, confirmed=True)))
+    short = pile.total != pile.target
+    events = [Confirmed(move.player, move.lead, pile.lead, short)]
     if short:
-        state = record(state, characters.power_event(state, action.player, characters.CONFIRM_SHORT))
-    return impossible.move_holmes(state, +1, HolmesMoved.CONFIRM)
+        events.append(characters.power_event(state, move.player, characters.CONFIRM_SHORT))
+    moved, holmes = impossible.holmes_moved(state, +1, HolmesMoved.CONFIRM)
+    return turns.taken(state, events + [moved], piles=replace_at(state.piles, index, evolve(pile, confirmed=True)),
+                       holmes=holmes)

@@ -1,7 +1,8 @@
-"""The end of the case, checked after every action: won when all three Leads are
-confirmed with the Investigation track at exactly 20; lost when the Holmes marker
-reaches 0, the track passes 20, a section loses its last Lead, or the third Lead is
-confirmed with the track short of 20.
+"""The end of the case (the rulebook's "End of the Game", completed from the facts about the
+published game), checked after every action: won when all three Leads are confirmed with
+the Investigation track at exactly 20; lost when the Holmes marker reaches 0, the track
+passes 20, a section loses its last Lead, or the third Lead is confirmed with the track
+short of 20.
 
 When one action meets several of these at once, the first in that order is the one
 told (all of them lose the case, so the order changes only the sentence).
@@ -9,9 +10,10 @@ told (all of them lose the case, so the order changes only the sentence).
 
 from __future__ import annotations
 
+from sherlockkit.engine import evolve
 from sherlockkit.games.bakerstreet.cards import INVESTIGATION_GOAL
-from sherlockkit.games.bakerstreet.hands import record
-from sherlockkit.games.bakerstreet.state import GameEnded, Outcome, State
+from sherlockkit.games.bakerstreet.events import GameEnded, Outcome
+from sherlockkit.games.bakerstreet.state import State
 
 
 def decide(state: State) -> Outcome | None:
@@ -20,11 +22,10 @@ def decide(state: State) -> Outcome | None:
         return Outcome(False, Outcome.HOLMES)
     if state.investigation > INVESTIGATION_GOAL:
         return Outcome(False, Outcome.OVERSHOT)
-    piles = state.piles
-    for pile in piles:
+    for pile in state.piles:
         if pile.lead is None:
             return Outcome(False, Outcome.NO_LEADS)
-    for pile in piles:
+    for pile in state.piles:
         if not pile.confirmed:
             return None
     if state.investigation == INVESTIGATION_GOAL:
@@ -32,11 +33,11 @@ def decide(state: State) -> Outcome | None:
     return Outcome(False, Outcome.SHORT)
 
 
-def check(state: State, **closing) -> State:
-    """The table, closed with a :class:`GameEnded` event if the case is over (and then the
-    fields in ``closing`` set anew, in the same copy); the very same table if it goes on."""
+def closed(state: State, turn: int) -> State:
+    """The very same table if the case goes on; else the table with the end told (a
+    :class:`GameEnded` event) and the turn left with ``turn``, who made the last move."""
     result = decide(state)
-    return state if result is None else record(state, GameEnded(result), **closing)
+    return state if result is None else evolve(state, events=state.events + (GameEnded(result),), turn=turn)
 
 
 def ended(state: State) -> Outcome | None:

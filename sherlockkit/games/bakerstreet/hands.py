@@ -1,48 +1,51 @@
-"""Hands held facing out: taking a card from a slot, drawing from the deck, and what
-each player was told about their own cards. Also :func:`record`, how every move module
-adds its events to the table."""
+"""Hands held facing out, and the deck: the card a player points at in their own hand (they
+cannot see it: they name its slot), taking it out, drawing the deck's top card into the
+last slot, and shuffling cards back into the deck.
+
+Decision: with the deck empty, a player who plays a card draws nothing and plays on with
+one card fewer (the rulebook refills hands only "while the deck lasts").
+"""
 
 from __future__ import annotations
 
-from sherlockkit.engine import evolve, replace_at
+from sherlockkit.engine import chance, replace_at
 from sherlockkit.games.bakerstreet.cards import Evidence
-from sherlockkit.games.bakerstreet.state import UNTOLD, DeckEmpty, Drew, Event, State
+from sherlockkit.games.bakerstreet.events import DeckEmpty, Drew, Event
+from sherlockkit.games.bakerstreet.state import UNTOLD, State, View
 
 
-def record(state: State, *events: Event, **changes) -> State:
-    """The table with ``events`` added to what happened (and the fields in ``changes`` set
-    anew, in the same copy of the table)."""
-    return evolve(state, events=state.events + events, **changes)
+def slot_refusal(seen: View, slot: int) -> str | None:
+    """Why ``seen.player`` cannot play the card in ``slot`` of their hand, or ``None``: they
+    must hold a card there."""
+    size = seen.hand_sizes[seen.player]
+    if size == 0:
+        return "You hold no cards: Assist, Confirm or Pursue instead."
+    if not 0 <= slot < size:
+        return f"You hold {size} cards: point at one of slots 0 to {size - 1}."
+    return None
 
 
-def take(state: State, seat: int, slot: int) -> tuple[State, Evidence]:
-    """The table with the card in ``slot`` of ``seat``'s hand taken out (and what they were
-    told of it forgotten), and that card. The cards after it move up one slot."""
-    card, fields = taken(state, seat, slot)
-    return evolve(state, **fields), card
-
-
-def taken(state: State, seat: int, slot: int) -> tuple[Evidence, dict]:
-    """The card in ``slot`` of ``seat``'s hand, and the table's ``hands`` and ``told`` once
-    it is taken out (see :func:`take`), to be set with other changes in one copy."""
+def taken(state: State, seat: int, slot: int) -> tuple[Evidence, tuple, tuple]:
+    """The card in ``slot`` of ``seat``'s hand, and the table's hands and what each player
+    was told of their cards once it is taken out (the cards after it move up a slot)."""
     hand, told = state.hands[seat], state.told[seat]
-    return hand[slot], {"hands": replace_at(state.hands, seat, hand[:slot] + hand[slot + 1:]),
-                        "told": replace_at(state.told, seat, told[:slot] + told[slot + 1:])}
+    return (hand[slot], replace_at(state.hands, seat, hand[:slot] + hand[slot + 1:]),
+            replace_at(state.told, seat, told[:slot] + told[slot + 1:]))
 
 
-def draw(state: State, seat: int) -> State:
-    """The table after ``seat`` draws the deck's top card into their last slot, knowing
-    nothing of it; with the deck empty, they play on without (a decision: the rulebook
-    refills hands only "while the deck lasts")."""
-    event, fields = drawing(state, seat, state.hands, state.told)
-    return record(state, event, **fields)
+def drawn(deck: tuple, hands: tuple, told: tuple, seat: int) -> tuple[Event, tuple, tuple, tuple]:
+    """``seat`` draws the top card of ``deck`` into their last slot, knowing nothing of it:
+    the event, and the deck, the hands and what was told after it. With the deck empty
+    they draw nothing."""
+    if not deck:
+        return DeckEmpty(seat), deck, hands, told
+    return (Drew(seat), deck[1:], replace_at(hands, seat, hands[seat] + (deck[0],)),
+            replace_at(told, seat, told[seat] + (UNTOLD,)))
 
 
-def drawing(state: State, seat: int, hands: tuple, told: tuple) -> tuple[Event, dict]:
-    """What :func:`draw` does to a table whose hands and what was told are ``hands`` and
-    ``told`` (the table's own, or those just :func:`taken`): its event, and the fields it
-    sets, to be set with other changes in one copy."""
-    if not state.deck:
-        return DeckEmpty(seat), {"hands": hands, "told": told}
-    return Drew(seat), {"deck": state.deck[1:], "hands": replace_at(hands, seat, hands[seat] + (state.deck[0],)),
-                        "told": replace_at(told, seat, told[seat] + (UNTOLD,))}
+def shuffled_into_deck(state: State, cards: tuple[Evidence, ...]) -> tuple[Evidence, ...]:
+    """The deck with ``cards`` shuffled into it, by the random source of the move being
+    made (the deal's seed and the move's number)."""
+    deck = list(state.deck + cards)
+    chance(state.seed, state.step + 1, "deck").shuffle(deck)
+    return tuple(deck)

@@ -22,43 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sherlockkit import runs, tournament
-from sherlockkit.games.bakerstreet import bots, rules
-from sherlockkit.games.bakerstreet.state import Action, Outcome
+from sherlockkit.games.bakerstreet import bots
+from sherlockkit.games.bakerstreet.teams import Game, play_case  # noqa: F401 -- play_case, as the ladder plays it
 # the 95% interval of a win rate: the tournament runner's, so the ladder and every other table agree
-from sherlockkit.tournament.rates import Z95, wilson
-
-#: no case lasts this long (the 24 cards and Holmes's track run out far sooner)
-MOVE_LIMIT = 400
-
-
-@dataclass(frozen=True)
-class Game:
-    """One case played out: how it ended and every move, in order."""
-
-    outcome: Outcome
-    moves: tuple[Action, ...]
-
-
-def play_case(levels: str | dict[int, str], players: int, case: int, seed: int, characters=None) -> Game:
-    """Case File ``case`` dealt from ``seed`` for ``players`` seats, every seat a bot of
-    ``levels`` (one level, or seat -> level for a mixed team), played to its end (as
-    ``engine.play_out`` does: each bot shown its own view, the seat whose turn it is moves)."""
-    state = rules.new(seed, players, case, characters)
-    if isinstance(levels, str):
-        levels = {p: levels for p in range(players)}
-    # the seeing bot's peek reads the table as it is now (``state`` is rebound each move)
-    team = bots.make_bots(levels, seed, peek=lambda seat: state.hands[seat])
-    moves: list[Action] = []
-    while rules.outcome(state) is None:
-        seat = state.turn
-        action = team[seat].choose(rules.view(state, seat))
-        if action is None:
-            raise ValueError(f"The {levels[seat]} bot in seat {seat} did not move, but the case is not over.")
-        state = rules.play(state, action)
-        moves.append(action)
-        if len(moves) > MOVE_LIMIT:
-            raise RuntimeError(f"The bots went on for more than {MOVE_LIMIT} moves.")
-    return Game(rules.outcome(state), tuple(moves))
+from sherlockkit.tournament.rates import Z95, wilson  # noqa: F401 -- Z95, for the ladder's readers
 
 
 def win_rates(level: str, players: int, case: int, games: int, seed: int = 0,

@@ -1,9 +1,9 @@
 """Beyond Baker Street's log: the one place where events become sentences.
 
 ``sentence`` tells one event as the story goes ("Player 2 tells you: these two cards
-are Tracks", "Holmes draws a step nearer the answer"); ``log`` tells them all, to one
-reader (``me``: spoken to as "you") or to nobody in particular; ``ending`` says how the
-case ended. A drawn card is never named -- its holder cannot see it -- and no sentence
+are Tracks", "Holmes draws a step nearer the answer"); ``sentences`` tells them all, to one
+reader (``me``: spoken to as "you") or to nobody in particular; ``log`` tells a seat's view
+to that seat; ``ending`` says how the case ended. A drawn card is never named -- its holder cannot see it -- and no sentence
 names a card still in a hand. Nothing else in the game writes English for the log, and
 nothing reads it back.
 """
@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sherlockkit.games.bakerstreet import characters
-from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, INVESTIGATION_GOAL
-from sherlockkit.games.bakerstreet.state import (
+from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, INVESTIGATION_GOAL, plural
+from sherlockkit.games.bakerstreet.events import (
     Assisted, CaseOpened, Confirmed, DeckEmpty, Drew, Eliminated, Event, EvidenceReturned, GameEnded, HolmesMoved,
     Investigated, LeadDied, LeadRevealed, Outcome, PowerUsed, Pursued, Recalled,
 )
+from sherlockkit.games.bakerstreet.state import View
 
 COUNTS = ("no", "one", "two", "three", "four", "five", "six")
 
@@ -66,7 +67,7 @@ class _Cast:
 def _noun(number: int | None, icon: str | None, many: bool) -> str:
     if number is not None:
         return f"{number}s" if many else f"a {number}"
-    return f"{icon}s" if many else f"a {icon}"
+    return plural(icon) if many else f"a {icon}"
 
 
 def _hint(slots: tuple[int, ...], number: int | None, icon: str | None) -> str:
@@ -90,7 +91,7 @@ def sentence(event: Event, me: int | None = None, names: tuple[str, ...] | None 
         if event.number is not None and event.icon is not None:
             # two hints: the slots are the union; tell the whole of it in one breath
             return (f"{c.Who(event.player)} {c.does(event.player, 'tells')} {c.who(event.target)} two things at once: "
-                    f"which cards are {event.number}s and which are {event.icon}s (cards "
+                    f"which cards are {event.number}s and which are {plural(event.icon)} (cards "
                     f"{', '.join(str(s + 1) for s in hand)} between them).")
         hint = _hint(hand, event.number, event.icon)
         return f"{c.Who(event.player)} {c.does(event.player, 'tells')} {c.who(event.target)}: {hint}."
@@ -164,11 +165,11 @@ def _power(c: _Cast, event: PowerUsed) -> str:
     }.get(event.rule, f"{head} bends a rule.")
 
 
-def log(events: Sequence[Event], me: int | None = None, names: tuple[str, ...] | None = None,
-        last: int | None = None) -> tuple[str, ...]:
-    """The log: one sentence per event, oldest first, told to ``me`` (as "you") if given,
-    each seat by its name (``names``, else "Player 1"...); only its ``last`` sentences when
-    given (a table shows no more), and only their events (and the one before them) told."""
+def sentences(events: Sequence[Event], me: int | None = None, names: tuple[str, ...] | None = None,
+              last: int | None = None) -> tuple[str, ...]:
+    """One sentence per event, oldest first, told to ``me`` (as "you") if given, each seat
+    by its name (``names``, else "Player 1"...); only the ``last`` ones when given (and only
+    their events, and the one before them, told)."""
     lines, before = [], None
     if last is not None:
         start = max(len(events) - last, 0)
@@ -177,3 +178,9 @@ def log(events: Sequence[Event], me: int | None = None, names: tuple[str, ...] |
         lines.append(sentence(event, me, names, before))
         before = event
     return tuple(lines)
+
+
+def log(seen: View, last: int | None = None) -> tuple[str, ...]:
+    """The case's log as ``seen.player`` reads it (called "you"): every event's sentence, in
+    order, or only the ``last`` ones (a table shows no more)."""
+    return sentences(seen.events, seen.player, last=last)

@@ -212,7 +212,7 @@ def investigate_odds(view: View, slot: int, kind: str, known: Belief | None = No
     if pile.confirmed:
         raise ValueError(f"The {kind} is confirmed already: it cannot be investigated further.")
     known = known or belief(view)
-    icon, target, total = pile.lead.icon, pile.target, pile.total  # the engine's sums (leads.py)
+    icon, target, total = pile.lead.icon, pile.target, pile.total  # the engine's sums (sections.py)
 
     def matched(test: Callable[[int], bool]):
         return known.chance(slot, lambda c: c.icon == icon and test(total + c.number), rational)

@@ -1,4 +1,4 @@
-"""Beyond Baker Street: the engine protocol (see ``sherlockkit.engine``).
+"""Beyond Baker Street: the engine protocol (``sherlockkit.engine``), and nothing else.
 
 A co-operative case for 2 to 4 players, who hold their Evidence cards facing out: each
 sees every hand but their own. In turn, each takes one action -- Assist, Investigate,
@@ -6,10 +6,11 @@ Confirm, Eliminate or Pursue (or a character's once-a-game power); nobody passes
 team wins by confirming the Suspect, the Motive and the Opportunity with the
 Investigation track at exactly 20, before the Holmes marker reaches 0.
 
-What each move does is in ``assist.py``, ``investigate.py``, ``confirm.py``,
-``eliminate.py``, ``pursue.py`` and ``powers.py``; what may be done, and the refusals, in
-``legal.py``; the end in ``ending.py``. Everything the rulebook leaves open is decided on
-the book's rules-decisions page and tested in ``tests/bakerstreet``.
+When each move is allowed and what it does is in the module named for it (``assist``,
+``investigate``, ``confirm``, ``eliminate``, ``pursue``; the powers ``rally`` and
+``recall``); the deal in ``setup``, the turn in ``turns``, the end in ``ending``; the
+shapes in ``state``, what happened in ``events``. Everything the rulebook leaves open is
+decided on the book's rules-decisions page and tested in ``tests/bakerstreet``.
 """
 
 from __future__ import annotations
@@ -17,182 +18,99 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from sherlockkit.engine import (
-    IllegalAction, build, chance, check_action, check_players, check_seed, evolve, maker, read_action, recalled,
-    remembered,
+from sherlockkit import engine
+from sherlockkit.engine import IllegalAction
+from sherlockkit.games.bakerstreet import (
+    assist, confirm, eliminate, ending, impossible, investigate, pursue, rally, recall, setup, turns,
 )
-from sherlockkit.games.bakerstreet import assist, characters, confirm, eliminate, impossible, investigate, leads
-from sherlockkit.games.bakerstreet import powers, pursue
-from sherlockkit.games.bakerstreet.cards import (
-    CASE_FILES, EVIDENCE, HAND_SIZES, KINDS, LEADS, MAX_PLAYERS, MIN_PLAYERS, PILE_SIZE,
-)
-from sherlockkit.games.bakerstreet.ending import check, ended
-from sherlockkit.games.bakerstreet.legal import moves, refusal
+from sherlockkit.games.bakerstreet.cards import CASE_FILES, KINDS, MAX_PLAYERS, MIN_PLAYERS
+from sherlockkit.games.bakerstreet.events import LeadDied, Outcome
+from sherlockkit.games.bakerstreet.setup import DEALT
 from sherlockkit.games.bakerstreet.state import (
-    ACTIONS, UNTOLD, Action, Assist, CaseOpened, Confirm, Eliminate, Investigate, LeadDied, Outcome, Pile,
-    PileView, Pursue, Rally, Recall, State, View,
+    ACTIONS, Action, Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall, State, View,
 )
 
 NAME = "bakerstreet"
 TITLE = "Beyond Baker Street"
-#: the option that deals the characters at random
-DEALT = "dealt"
 
-_MOVES = {Assist: assist.assist, Investigate: investigate.investigate, Confirm: confirm.confirm,
-          Eliminate: eliminate.eliminate, Pursue: pursue.pursue, Rally: powers.rally, Recall: powers.recall}
+__all__ = ["NAME", "TITLE", "ACTIONS", "DEALT", "State", "View", "Outcome", "new", "view", "legal_moves",
+           "legal_actions", "refusal", "play", "outcome", "action_from_json", "shuffle_hidden", "standing"]
 
-
-def _characters(option, players: int, seed: int) -> tuple[str | None, ...]:
-    """The character of each seat the option asks for (``None``, ``"dealt"`` or one id a
-    seat), or ``ValueError`` with a sentence."""
-    if option is None:
-        return (None,) * players
-    if option == DEALT:
-        return tuple(chance(seed, 0, "characters").sample(sorted(characters.CHARACTERS), players))
-    if isinstance(option, (str, bytes)) or not isinstance(option, (list, tuple)):
-        raise ValueError("Characters are none, 'dealt', or a list of character names, one a seat.")
-    if len(option) != players:
-        raise ValueError(f"Give every seat a character: {players} of them, not {len(option)}.")
-    for cid in option:
-        if not isinstance(cid, str) or cid not in characters.CHARACTERS:
-            raise ValueError(f"There is no character called {str(cid)[:30]!r}; they are "
-                             f"{', '.join(sorted(characters.CHARACTERS))}.")
-    if len(set(option)) != players:
-        raise ValueError("Every seat plays a different character.")
-    return tuple(option)
+#: Each kind of move and its module: when it is allowed (``refusal``, ``offered``), in the
+#: order the moves are listed.
+MOVES = {Assist: assist, Investigate: investigate, Confirm: confirm, Eliminate: eliminate, Pursue: pursue,
+         Rally: rally, Recall: recall}
+#: What each kind of move does to the table.
+EFFECTS = {Assist: assist.assist, Investigate: investigate.investigate, Confirm: confirm.confirm,
+           Eliminate: eliminate.eliminate, Pursue: pursue.pursue, Rally: rally.rally, Recall: recall.recall}
 
 
 def new(seed: int, players: int = 2, case: int = 1, characters=None) -> State:
     """A new case for ``players`` players dealt from ``seed``: Case File ``case`` (1 the
     easiest, 6 the hardest), without characters, with them ``"dealt"`` at random, or with
     the ones named seat by seat."""
-    check_seed(seed)
-    check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
+    engine.check_seed(seed)
+    engine.check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     if not isinstance(case, int) or isinstance(case, bool) or case not in CASE_FILES:
         raise ValueError(f"The Case Files are numbered 1 to 6, not {str(case)[:30]}.")
-    cast = _characters(characters, players, seed)
-    deck = list(EVIDENCE)
-    chance(seed, 0, "evidence").shuffle(deck)
-    size = HAND_SIZES[players]
-    hands = tuple(tuple(deck[p * size:(p + 1) * size]) for p in range(players))
-    piles = []
-    for kind in KINDS:
-        of_kind = [lead for lead in LEADS if lead.kind == kind]
-        piles.append(Pile(kind, tuple(chance(seed, 0, f"leads/{kind}").sample(of_kind, PILE_SIZE))))
-    dealt = {lead for pile in piles for lead in pile.leads}
-    file = CASE_FILES[case]
-    first = _first(cast)
-    return State(
-        players=players, case=file, characters=cast, hands=hands, told=tuple((UNTOLD,) * size for _ in hands),
-        deck=tuple(deck[players * size:]), piles=tuple(piles), impossible=(),
-        box=tuple(lead for lead in LEADS if lead not in dealt), holmes=file.holmes, investigation=0, turn=first,
-        step=0, powers_used=frozenset(), seed=seed, events=(CaseOpened(case, players, first),),
-    )
-
-
-def _first(cast: tuple[str | None, ...]) -> int:
-    return characters.first_player(cast)
-
-
-def legal_actions(state: State, player: int | None = None) -> list[Action]:
-    """Every action allowed now (to ``player``, or to anyone): only the seat whose turn it
-    is has any, and none once the case is over."""
-    if player is None:
-        return list(_turn_moves(state))
-    return moves(state, player)
-
-
-def _turn_moves(state: State) -> list[Action]:
-    """The moves of the seat whose turn it is (the only seat with any), worked out once per
-    state: ``play`` knows one of them for legal without asking again."""
-    known = recalled(state, "moves")
-    return known if known is not None else remembered(state, "moves", lambda: moves(state, state.turn))
-
-
-def play(state: State, action: Action) -> State:
-    """The table after ``action``, the end checked and the turn passed on;
-    :class:`IllegalAction` (a sentence) if the rules forbid it."""
-    for offered in recalled(state, "moves", ()):
-        if offered is action:  # the very move legal_actions offered on this table (moves are immutable)
-            break
-    else:
-        check_action(action, ACTIONS, state.players)
-        wrong = refusal(state, action)
-        if wrong:
-            raise IllegalAction(wrong)
-    # the step counted and the turn passed on in one copy; a move that closes the case
-    # leaves the turn with whoever made it
-    moved = _MOVES[type(action)](evolve(state, step=state.step + 1, turn=(state.turn + 1) % state.players), action)
-    return check(moved, turn=state.turn)
-
-
-#: a View from all its fields at once
-_view = maker(View)
+    return setup.deal(seed, players, case, setup.cast(characters, players, seed))
 
 
 def view(state: State, player: int) -> View:
     """What ``player`` sees: every hand but their own, what everyone was told about their
     own cards, the board (each section's open Lead, its evidence and sums, how many Leads
     wait below), the Impossible, the tracks, and every event."""
-    table = recalled(state, "table")
-    if table is None:
-        table = remembered(state, "table", lambda: _table(state))
-    hands = state.hands
-    if type(player) is int and 0 <= player < len(hands):
-        hands = hands[:player] + (None,) + hands[player + 1:]
-    else:
-        hands = tuple(None if p == player else h for p, h in enumerate(hands))
-    return _view(player=player, hands=hands, **table)
-
-
-def _table(state: State) -> dict:
-    """The fields of a view that every seat sees alike (worked out once per state)."""
-    return dict(
-        players=state.players, case=state.case, characters=state.characters,
+    return View(
+        player=player, players=state.players, case=state.case, characters=state.characters,
+        hands=state.hands[:player] + (None,) + state.hands[player + 1:],
         hand_sizes=tuple(map(len, state.hands)), told=state.told, deck_size=len(state.deck),
-        piles=_pile_views(state.piles),
-        impossible=state.impossible, impossible_limit=impossible.limit(state), holmes=state.holmes,
-        investigation=state.investigation, turn=state.turn, powers_used=state.powers_used,
-        outcome=ended(state), events=state.events,
-    )
+        piles=tuple(pile.seen for pile in state.piles), impossible=state.impossible,
+        impossible_limit=impossible.limit(state), holmes=state.holmes, investigation=state.investigation,
+        turn=state.turn, powers_used=state.powers_used, outcome=ending.ended(state), events=state.events)
 
 
-def _pile_views(piles: tuple[Pile, ...]) -> tuple[PileView, ...]:
-    """The sections as every seat sees them: each one's open Lead, how many Leads wait
-    below it, its evidence, whether it is confirmed, and its sums (each section's made once:
-    most moves hand a section on unchanged, and the board itself, the same tuple of sections)."""
-    global _last_piles
-    last = _last_piles
-    if last[0] is piles:
-        return last[1]
-    views = tuple([_pile_view(p) for p in piles])
-    _last_piles = (piles, views)
-    return views
+def legal_moves(seen: View) -> list[Action]:
+    """Every move ``seen.player`` may make now, in order (Assists, Investigates, Confirms,
+    Eliminates, Pursues, then the powers): none but on their turn while the case is open."""
+    if turns.refusal(seen, seen.player):
+        return []
+    return [move for kind in MOVES.values() for move in kind.offered(seen) if kind.refusal(seen, move) is None]
 
 
-#: the last board shown, and how a view shows it
-_last_piles: tuple = ((), ())
+def legal_actions(state: State, player: int | None = None) -> list[Action]:
+    """The moves ``player`` may make now (:func:`legal_moves` of their view), or, with no
+    ``player``, everyone's: those of the seat whose turn it is, the only seat with any."""
+    return legal_moves(view(state, state.turn if player is None else player))
 
 
-def _pile_view(pile: Pile) -> PileView:
-    known = recalled(pile, "view")
-    if known is not None:
-        return known
-    target, total = leads.sums(pile)
-    return remembered(pile, "view", lambda: build(
-        PileView, kind=pile.kind, lead=pile.lead, leads_below=max(0, len(pile.leads) - 1), evidence=pile.evidence,
-        confirmed=pile.confirmed, target=target, total=total))
+def refusal(state: State, action: Action) -> str | None:
+    """The sentence refusing ``action`` now, or ``None`` when the rules allow it; judged
+    from its player's view, so it names no card they cannot see."""
+    wrong = engine.malformed(action, ACTIONS, state.players)
+    if wrong:
+        return wrong
+    seen = view(state, action.player)
+    return turns.refusal(seen, action.player) or MOVES[type(action)].refusal(seen, action)
+
+
+def play(state: State, action: Action) -> State:
+    """The table after ``action``, the end checked and the turn passed on;
+    :class:`IllegalAction` (the :func:`refusal`) if the rules forbid it."""
+    wrong = refusal(state, action)
+    if wrong:
+        raise IllegalAction(wrong)
+    return EFFECTS[type(action)](state, action)
 
 
 def outcome(state: State) -> Outcome | None:
     """``None`` while the case runs; then whether it was won, and why it ended."""
-    return ended(state)
+    return ending.ended(state)
 
 
 def action_from_json(data: dict) -> Action:
     """The action a JSON object describes (see ``engine.action_to_json``); ``ValueError``
     with a short reason otherwise."""
-    return read_action(data, ACTIONS)
+    return engine.read_action(data, ACTIONS)
 
 
 def shuffle_hidden(state: State, player: int, rng: random.Random) -> State:
@@ -216,3 +134,9 @@ def shuffle_hidden(state: State, player: int, rng: random.Random) -> State:
         for i, lead in zip(spots, pool[len(below):]):
             box[i] = lead
     return replace(state, hands=hands, deck=tuple(own[size:]), piles=tuple(piles), box=tuple(box))
+
+
+def standing(result: Outcome, seat: int) -> tuple[bool, float, None]:
+    """``(won, share, score)`` of any seat for a tournament's table: the team wins or
+    loses together, and keeps no score."""
+    return bool(result.won), 1.0 if result.won else 0.0, None

@@ -1,19 +1,22 @@
-"""Beyond Baker Street: the shapes of the game -- moves, what happens at the table
-(events), the table itself, a player's view, the end.
+"""Beyond Baker Street: the shapes of the game -- the moves, what a player knows of their
+own cards, the table itself and a player's view of it.
 
-No rule lives here: what may be done is in ``rules.py`` (with its refusals), what each
-move does in ``assist.py``, ``investigate.py``, ``confirm.py``, ``eliminate.py``,
-``pursue.py`` and ``characters.py``; a Lead's target and total in ``leads.py``; the
-Impossible and the Holmes track in ``impossible.py``; the end in ``ending.py``; the
-log's sentences in ``narration.py``.
+Nothing here is a rule. Each kind of move has its module, named for it, holding when it is
+allowed (``refusal``, ``offered``) and what it does: ``assist.py``, ``investigate.py``,
+``confirm.py``, ``eliminate.py``, ``pursue.py``, and the characters' powers ``rally.py`` and
+``recall.py``. A section of the board and how it adds up is in ``sections.py``. What
+happened is told by the events of ``events.py``, which ``narration`` turns into the log's
+sentences.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Union
+from typing import Union
 
 from sherlockkit.games.bakerstreet.cards import CaseFile, Evidence, Lead
+from sherlockkit.games.bakerstreet.events import Event, Outcome
+from sherlockkit.games.bakerstreet.sections import Pile, PileView  # noqa: F401 -- named with the table's shapes
 
 
 # --- actions: each names the seat that takes it first ---------------------------------------------
@@ -101,210 +104,7 @@ class Told:
 UNTOLD = Told()
 
 
-# --- events: what happened, in the order it happened ------------------------------------------------
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened at the table, seen by everyone (no event names a card its
-    holder cannot see: a drawn card is never named). ``moves_cards``: after it, a card
-    seen in a hand may no longer be there."""
-
-    moves_cards: ClassVar[bool] = False
-
-
-@dataclass(frozen=True)
-class CaseOpened(Event):
-    """The table is dealt for Case File ``case``; ``first`` plays first."""
-
-    case: int
-    players: int
-    first: int
-    moves_cards: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class Assisted(Event):
-    """``player`` told ``target`` that the cards in ``slots`` are exactly their cards of
-    ``number`` (or ``icon``; both with two hints)."""
-
-    player: int
-    target: int
-    number: int | None
-    icon: str | None
-    slots: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Investigated(Event):
-    """``player`` played ``card`` from slot ``slot`` under the ``kind`` Lead; ``matched``:
-    its icon is the Lead's. ``total`` and ``target``: the Lead's sums after it."""
-
-    player: int
-    slot: int
-    card: Evidence
-    kind: str
-    matched: bool
-    total: int
-    target: int
-    moves_cards: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class LeadDied(Event):
-    """The ``kind`` Lead ``lead`` is dead, because of ``why`` (:data:`OVERSHOT` by an
-    Investigate, :data:`PURSUED`); ``impossible``: it went to the Impossible (else a
-    character's power sent it back to the box)."""
-
-    kind: str
-    lead: Lead
-    why: str
-    impossible: bool = True
-
-    OVERSHOT: ClassVar[str] = "overshot"
-    PURSUED: ClassVar[str] = "pursued"
-
-
-@dataclass(frozen=True)
-class LeadRevealed(Event):
-    """The next Lead of the ``kind`` section, ``lead``, is turned face up."""
-
-    kind: str
-    lead: Lead
-
-
-@dataclass(frozen=True)
-class EvidenceReturned(Event):
-    """The ``cards`` played under a dead ``kind`` Lead were shuffled into the deck
-    (``rebuilt``: the deck was empty, and they are now the whole deck)."""
-
-    kind: str
-    cards: tuple[Evidence, ...]
-    rebuilt: bool = False
-    moves_cards: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class Confirmed(Event):
-    """``player`` confirmed the ``kind`` Lead ``lead``; ``short``: one short of its
-    target, by a character's power."""
-
-    player: int
-    kind: str
-    lead: Lead
-    short: bool = False
-
-
-@dataclass(frozen=True)
-class Eliminated(Event):
-    """``player`` played ``card`` from slot ``slot`` to the Impossible; the Investigation
-    track now stands at ``investigation``."""
-
-    player: int
-    slot: int
-    card: Evidence
-    investigation: int
-    moves_cards: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class Pursued(Event):
-    """``player`` gave up the open ``kind`` Lead ``lead``."""
-
-    player: int
-    kind: str
-    lead: Lead
-
-
-@dataclass(frozen=True)
-class Drew(Event):
-    """``player`` drew a card from the deck (never which: they cannot see it)."""
-
-    player: int
-    moves_cards: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class DeckEmpty(Event):
-    """``player`` would draw, but the deck is empty: they play on with one card fewer."""
-
-    player: int
-
-
-@dataclass(frozen=True)
-class HolmesMoved(Event):
-    """The Holmes marker moved ``steps`` (negative: toward 0, 0: it could not move) and
-    stands on ``to``, because of ``why``."""
-
-    steps: int
-    to: int
-    why: str
-
-    ASSIST: ClassVar[str] = "assist"
-    CONFIRM: ClassVar[str] = "confirm"
-    CROWDED: ClassVar[str] = "crowded"  # a card beyond the Impossible's limit
-    RALLY: ClassVar[str] = "rally"
-
-
-@dataclass(frozen=True)
-class PowerUsed(Event):
-    """``player``'s character ``character`` bent a rule: ``rule`` names which
-    (``characters.py``)."""
-
-    player: int
-    character: str
-    rule: str
-
-
-@dataclass(frozen=True)
-class Recalled(Event):
-    """``player`` took ``card`` back from the Impossible into the deck; the Investigation
-    track now stands at ``investigation``."""
-
-    player: int
-    card: Evidence
-    investigation: int
-    moves_cards: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of the game: ``won`` or lost, and ``why`` (one of the constants below)."""
-
-    won: bool
-    why: str
-
-    SOLVED: ClassVar[str] = "solved"  # all three Leads confirmed, the track at exactly 20
-    HOLMES: ClassVar[str] = "holmes"  # the Holmes marker reached 0
-    OVERSHOT: ClassVar[str] = "overshot"  # the Investigation track passed 20
-    NO_LEADS: ClassVar[str] = "no leads"  # a section's last Lead was lost
-    SHORT: ClassVar[str] = "short"  # the third Lead confirmed with the track short of 20
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    """The case is over: ``outcome``."""
-
-    outcome: Outcome
-
-
 # --- the table ----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Pile:
-    """One section of the board: its ``kind``, its Leads top first (``leads[0]`` is the
-    open one, the others face down), the Evidence played under it in order, and whether
-    it is confirmed."""
-
-    kind: str
-    leads: tuple[Lead, ...]
-    evidence: tuple[Evidence, ...] = ()
-    confirmed: bool = False
-
-    @property
-    def lead(self) -> Lead | None:
-        """The open Lead, or ``None`` once the section has lost its last one."""
-        return self.leads[0] if self.leads else None
-
 
 @dataclass(frozen=True)
 class State:
@@ -327,28 +127,6 @@ class State:
     powers_used: frozenset = frozenset()  # seats whose once-a-game power is spent
     seed: int = 0
     events: tuple[Event, ...] = ()
-
-    @property
-    def log(self) -> tuple[str, ...]:
-        """The log: the events told as sentences (``narration.py``), every seat by name."""
-        from sherlockkit.games.bakerstreet.narration import log  # here: narration imports these shapes
-
-        return log(self.events, None)
-
-
-@dataclass(frozen=True)
-class PileView:
-    """A section as everyone sees it: its open Lead (``None`` once lost), how many Leads
-    wait face down below it, the Evidence under it, whether it is confirmed, and its sums
-    (``target``: the Lead's value plus every wrong-icon card; ``total``: the matching cards)."""
-
-    kind: str
-    lead: Lead | None
-    leads_below: int
-    evidence: tuple[Evidence, ...]
-    confirmed: bool
-    target: int
-    total: int
 
 
 @dataclass(frozen=True)
@@ -373,10 +151,3 @@ class View:
     powers_used: frozenset
     outcome: Outcome | None
     events: tuple[Event, ...] = field(repr=False, default=())
-
-    @property
-    def log(self) -> tuple[str, ...]:
-        """The log as this player reads it (``narration.py``)."""
-        from sherlockkit.games.bakerstreet.narration import log
-
-        return log(self.events, self.player)

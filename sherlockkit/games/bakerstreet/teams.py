@@ -45,8 +45,6 @@ def play_case(levels: str | dict[int, str], players: int, case: int, seed: int, 
     return Game(rules.outcome(state), tuple(moves))
 
 
-
-
 def tournament_game(game: str, lineup: tuple[str, ...], options: dict, bot_options: dict,
                     seed: int) -> tuple[Outcome, int]:
     """One case for the tournament runner (``sherlockkit.games``' ``plays``): the team of
