@@ -8,6 +8,12 @@ a card does come from ``sherlockkit.games.cardgame``; the log's sentences, their
 and the ending's sentence from its ``narration``; the page's pieces are in
 ``widgets.cardgame_page``.
 
+Every button that makes a move is offered its moves, at every drawing, from the engine's
+list (``rules.legal_moves`` of your view): the cards of your hand (a card that names a
+player leads to a choice of whom, the target buttons), Draw, Keep, the Villains, the
+Alibi and Take it. A card of your hand that leads to no move stays clickable: a click asks
+the engine to play it, and the engine's refusal says why not.
+
 The table reflows rather than shrinks: the seats are a grid that wraps, your hand wraps,
 the scores are a row per player. What just changed is marked for a short CSS animation
 (the card landing on the table, a card coming into your hand, a seat's count), once: the
@@ -23,15 +29,12 @@ import ipywidgets as w
 
 from sherlockkit.games.cardgame import bots, narration, rules
 from sherlockkit.games.cardgame.cards import ALIBI, KINDS, SUIT_OF, VILLAINS
-from sherlockkit.games.cardgame.legal import moves
+from sherlockkit.games.cardgame.events import Arrested, Escaped, HandScored, TrailCold
 from sherlockkit.games.cardgame.state import (
-    ALIBI_WINDOW, MAX_PLAYERS, MIN_PLAYERS, PASSING, Answer, Arrested, Draw, Escaped, HandScored, Keep, PassCard,
-    Play, PlayVillains, TrailCold, View,
+    ALIBI_WINDOW, MAX_PLAYERS, MIN_PLAYERS, PASSING, Action, Answer, Draw, Keep, PassCard, Play, PlayVillains, View,
 )
-from widgets.cardgame_page import (
-    CARD_BACKGROUNDS, EFFECTS, STYLE, board, header, notice, peeks, playable_kinds, prompt, scores, slug,
-)
-from widgets.controls import action_button, guarded
+from widgets.cardgame_page import CARD_BACKGROUNDS, EFFECTS, STYLE, board, header, notice, peeks, prompt, scores, slug
+from widgets.controls import action_button, move_button, offer
 from widgets.session import GameSession
 from widgets.table import GameTable
 
@@ -78,6 +81,11 @@ class CardGameSession(GameSession):
         hands = hands or self.options["hands"]
         self.start(seed, {"players": players, "hands": hands, "names": _names(players)})
 
+    def options_for(self, game_options: dict) -> dict:
+        """The session's options for ``game_options``, with a name for every seat."""
+        options = {**self.options, **game_options}
+        return {**options, "names": _names(options["players"])}
+
     def bot_delay(self, seat: int, action) -> float:
         """A turn's thinking time; an answer to a card, or the card passed, comes quicker."""
         return QUICK_SECONDS if isinstance(action, (Answer, PassCard)) else self.bot_seconds
@@ -109,6 +117,18 @@ class CardGameSession(GameSession):
         return self.act(PassCard(self.seat, card))
 
 
+def card_of(move: Action, hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards of ``hand`` that ``move`` is made with, for the buttons of your hand: the
+    card played or passed, the Alibi of an answer with it, every Villain of a going out."""
+    if isinstance(move, (Play, PassCard)):
+        return (move.card,)
+    if isinstance(move, Answer) and move.alibi:
+        return (ALIBI,)
+    if isinstance(move, PlayVillains):
+        return tuple(c for c in hand if c in VILLAINS)
+    return ()
+
+
 class CardGameTable(GameTable):
     """The playable table: the card on the table, the other players' hands (face down),
     your hand to click, the controls of the moment, scores, what you have seen, the log
@@ -123,15 +143,13 @@ class CardGameTable(GameTable):
         self.header = w.HTML()
         self.board = w.HTML()
         self.prompt = w.HTML()
-        self.draw_button = action_button("Draw a card", lambda _: self.game.draw(), "draw", style="primary")
-        self.keep_button = action_button("Keep it", lambda _: self.game.keep(), "keep", style="warning")
-        self.villains_button = action_button("Put down my Villains and escape", lambda _: self.game.play_villains(),
-                                             "villains", style="danger")
-        self.alibi_button = action_button("Play Alibi", lambda _: self._answer(True), "alibi", style="success")
-        self.take_button = action_button("Take it", lambda _: self._answer(False), "take", style="warning")
+        self.draw_button = move_button("Draw a card", self._make, "draw", style="primary")
+        self.keep_button = move_button("Keep it", self._make, "keep", style="warning")
+        self.villains_button = move_button("Put down my Villains and escape", self._make, "villains", style="danger")
+        self.alibi_button = move_button("Play Alibi", self._make, "alibi", style="success")
+        self.take_button = move_button("Take it", self._make, "take", style="warning")
         self.target_label = w.HTML()
-        self.target_buttons = [action_button("", lambda _, s=s: self._play_on(s), f"target-{s}", style="info")
-                               for s in range(MAX_PLAYERS)]
+        self.target_buttons = [move_button("", self._make, f"target-{s}", style="info") for s in range(MAX_PLAYERS)]
         for button in self.target_buttons:
             button.add_class("sk-target")
         self.cancel_button = action_button("Cancel", lambda _: self._cancel(), "cancel")
@@ -141,7 +159,6 @@ class CardGameTable(GameTable):
         self.notice = w.HTML()
         self.hand_label = w.HTML()
         self.hand_buttons: list[w.Button] = []
-        self.shown_hand: tuple[str, ...] = ()
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="flex-end", min_height="140px"))
         self.hand_box.add_class("sk-hand")
         self.scores_box = w.HTML()
@@ -168,9 +185,7 @@ class CardGameTable(GameTable):
         for setting in (self.players_slider, self.level_menu, self.hands_slider):
             setting.layout.max_width = "100%"
         row = w.Box([self.players_slider, self.level_menu], layout=w.Layout(flex_flow="row wrap"))
-        panel = self.settings([row, self.hands_slider], self._new_game,
-                              replay_seconds=0.4)
-        return panel
+        return self.settings([row, self.hands_slider], self._new_game, replay_seconds=0.4)
 
     # --- clicks ----------------------------------------------------------------------------
 
@@ -183,54 +198,67 @@ class CardGameTable(GameTable):
         self.game.new_game(players=self.players_slider.value, level=self.level_menu.value,
                            hands=self.hands_slider.value, seed=seed)
 
-    def click_card(self, card: str) -> None:
-        """A click on a card of your hand: what it means depends on the moment."""
-        seen = self.game.view
-        options = moves(seen)
+    def _make(self, button: w.Button) -> None:
+        """A click on a button that makes one move: the move it was offered (the page may
+        be a moment behind: a button offered nothing makes nothing)."""
         self.choosing = None
-        if seen.phase == PASSING and not seen.finished:
-            self.game.pass_card(card)
-        elif seen.phase == ALIBI_WINDOW and card == ALIBI and Answer(seen.me, True) in options:
-            self.game.answer(True)
-        elif card in VILLAINS and PlayVillains(seen.me) in options:
-            self.game.play_villains()
-        elif not self.game.replaying and any(isinstance(a, Play) and a.card == card and a.target is not None
-                                             for a in options):
+        if button.moves:
+            self.game.act(button.moves[0])
+        else:
+            self.render()
+
+    def _click_card(self, button: w.Button) -> None:
+        """A click on a card of your hand: the move it leads to; for a card that names a
+        player, the choice of whom (the target buttons); for a card that leads to no move,
+        the engine's sentence saying why not."""
+        card, moves = button.card, button.moves
+        self.choosing = None
+        if moves is None:
+            self.game.act(self._asked_by(card))  # refused: the engine says why
+        elif len(moves) == 1:
+            self.game.act(moves[0])
+        elif moves:
             self.choosing = card  # a card that names a player: ask whom
             self.game.message = ""
             self.render()
-        else:
-            self.game.play(card)  # legal, or refused with the engine's sentence
 
-    def _play_on(self, seat: int) -> None:
-        card, self.choosing = self.choosing, None
-        if card is None:
-            self.render()
-        else:
-            self.game.play(card, seat)
+    def _asked_by(self, card: str) -> Action:
+        """The move a click on ``card`` asks for when it leads to none (to be refused with
+        the engine's sentence): passing it while the cards are passed, answering with it
+        when it is the Alibi and a card waits for an answer, else playing it."""
+        seen, me = self.game.view, self.game.seat
+        if seen.phase == PASSING:
+            return PassCard(me, card)
+        if seen.phase == ALIBI_WINDOW and card == ALIBI:
+            return Answer(me, True)
+        return Play(me, card)
 
     def _cancel(self) -> None:
         self.choosing = None
         self.render()
 
-    def _answer(self, alibi: bool) -> None:
-        self.choosing = None
-        self.game.answer(alibi)
+    def path_to(self, move: Action) -> list[w.Button]:
+        """The clicks that make ``move``: a card that names a player, then whom; any other
+        move, the one button offering it."""
+        if isinstance(move, Play) and move.target is not None:
+            card = next(b for b in self.hand_box.children if move in (b.moves or ()))
+            return [card, self.target_buttons[move.target]]
+        return super().path_to(move)
 
     # --- drawing -----------------------------------------------------------------------------
 
     def render(self) -> None:
-        """Draw the table from your seat's view only."""
+        """Draw the table from your seat's view only; every button is offered its moves
+        from the engine's list."""
         game, seen = self.game, self.game.view
-        options = [] if game.replaying else moves(seen)
-        playable = playable_kinds(seen, options)
-        if self.choosing is not None and not any(isinstance(a, Play) and a.card == self.choosing for a in options):
+        legal = [] if game.replaying else rules.legal_moves(seen)
+        if not any(isinstance(m, Play) and m.card == self.choosing for m in legal):
             self.choosing = None
         arrived, changed, drawn = self._what_moved(seen)
         # The page receives the changes in this order: the hand and the buttons first, the
         # banner and the prompt last, so "your turn" never shows over last turn's hand.
-        self._render_hand(seen, playable, drawn)
-        self._render_actions(seen, options)
+        self._render_hand(seen, legal, drawn)
+        self._render_actions(seen, legal)
         self.board.value = board(seen, game.level, game.replaying, arrived, changed, self._last_hand(seen))
         self.scores_box.value = scores(seen)
         self.peeks_box.value = peeks(seen)
@@ -242,7 +270,7 @@ class CardGameTable(GameTable):
         self.log_box.value = (f"<h4>What happened <small>(newest first; open a line for the rule)</small></h4>"
                               f"<ol class='sk-log'>{items}</ol>")
         self.header.value = header(seen, game.seed_words, game.level, game.replaying)
-        self.prompt.value = prompt(seen, options, game.replaying, self.choosing)
+        self.prompt.value = prompt(seen, legal, game.replaying, self.choosing)
 
     def ending_sentence(self, view: View, outcome) -> str:
         """How the game ended: the arrest (who caught whom, holding which Villain), the
@@ -270,55 +298,70 @@ class CardGameTable(GameTable):
         told = " ".join(narration.sentence(e, seen.names, seen.me) for e in ends)
         return f"Last hand: {told}"
 
-    def _render_actions(self, seen: View, options: list) -> None:
-        me = seen.me
-        def show(widget, visible: bool) -> None:
-            widget.layout.display = "" if visible else "none"
+    def _render_actions(self, seen: View, legal: list[Action]) -> None:
+        """The buttons of the moment, each offered the move of the engine's list it makes
+        (and shown only when it makes one); the target buttons, while a card waits for whom."""
+        def shown_with(button: w.Button, moves) -> None:
+            """``button`` offered ``moves``, and shown only when it makes one."""
+            offer(button, moves)
+            button.layout.display = "" if button.moves else "none"
 
-        show(self.draw_button, Draw(me) in options)
+        shown_with(self.draw_button, [m for m in legal if isinstance(m, Draw)])
         self.draw_button.description = "Draw a card" if seen.pile_size else "Pass (the draw pile is empty)"
-        show(self.keep_button, Keep(me) in options)
+        shown_with(self.keep_button, [m for m in legal if isinstance(m, Keep)])
         self.keep_button.description = f"Keep the {seen.drawn}" if seen.drawn else "Keep it"
-        show(self.villains_button, PlayVillains(me) in options)
-        show(self.alibi_button, Answer(me, True) in options)
-        show(self.take_button, Answer(me, False) in options)
-        targets = sorted({a.target for a in options if isinstance(a, Play) and a.card == self.choosing
-                          and a.target is not None}) if self.choosing else []
-        show(self.target_label, bool(targets))
-        self.target_label.value = (f"<b>Play {html.escape(self.choosing)} on:</b>&nbsp;" if targets else "")
+        shown_with(self.villains_button, [m for m in legal if isinstance(m, PlayVillains)])
+        shown_with(self.alibi_button, [m for m in legal if isinstance(m, Answer) and m.alibi])
+        shown_with(self.take_button, [m for m in legal if isinstance(m, Answer) and not m.alibi])
+        on = {m.target: m for m in legal if isinstance(m, Play) and m.card == self.choosing and m.target is not None}
         for seat, button in enumerate(self.target_buttons):
-            show(button, seat in targets)
-            if seat in targets:
+            shown_with(button, [on[seat]] if seat in on else [])
+            if seat in on:
                 cards = seen.hand_sizes[seat]
                 button.description = f"{seen.names[seat]} ({cards} card{'s' if cards != 1 else ''})"
-        show(self.cancel_button, bool(targets))
+        self.target_label.layout.display = "" if on else "none"
+        self.target_label.value = f"<b>Play {html.escape(self.choosing)} on:</b>&nbsp;" if on else ""
+        self.cancel_button.layout.display = "" if on else "none"
 
-    def _render_hand(self, seen: View, playable: set[str], drawn: Counter) -> None:
+    def _card_button(self) -> w.Button:
+        """A new button for a card of your hand (its card and moves are set as it is drawn)."""
+        button = move_button("", self._click_card, "hand-card")
+        button.layout = w.Layout(width="86px", height="122px")
+        button.card = ""
+        self.guard_all(button)
+        return button
+
+    def _render_hand(self, seen: View, legal: list[Action], drawn: Counter) -> None:
+        """Your hand, a button a card: offered the moves made with that card; a card that
+        leads to none is dimmed, and a click on it asks why not."""
         hand = tuple(sorted(seen.hand, key=KINDS.index))
         while len(self.hand_buttons) < len(hand):
-            i = len(self.hand_buttons)
-            button = w.Button(layout=w.Layout(width="86px", height="122px"))
-            button.on_click(guarded(lambda _, i=i: self.click_card(self.shown_hand[i]), self.game))
-            self.hand_buttons.append(button)
-        self.shown_hand = hand
+            self.hand_buttons.append(self._card_button())
         fresh, left = set(), Counter(drawn)
         for i in reversed(range(len(hand))):  # the last copies of a kind stand for the ones that came in
             if left[hand[i]] > 0:
                 left[hand[i]] -= 1
                 fresh.add(i)
         for i, (card, button) in enumerate(zip(hand, self.hand_buttons)):
-            state = "sk-legal" if card in playable else "sk-dim"
+            button.card = card
+            moves = [m for m in legal if card in card_of(m, seen.hand)]
+            if moves:
+                offer(button, moves)
+            else:  # a dimmed card: a click asks the engine, whose refusal says why not
+                button.moves, button.disabled = None, False
+            state = "sk-legal" if moves else "sk-dim"
             chosen = ("sk-chosen",) if card == self.choosing else ()
             came = ("sk-arrive",) if i in fresh else ()
             classes = ("sk-hand-card", f"sk-kind-{slug(card)}", f"sk-suit-{SUIT_OF[card].lower()}", state, *chosen,
                        *came)
             if button.description != card:
                 button.description = card
-            button.tooltip = EFFECTS[card] + ("" if card in playable else " (Not playable now: click to see why.)")
+            button.tooltip = EFFECTS[card] + ("" if moves else " (Not playable now: click to see why.)")
             if tuple(button._dom_classes) != classes:
                 button._dom_classes = classes
         if tuple(self.hand_box.children) != tuple(self.hand_buttons[: len(hand)]):
             self.hand_box.children = self.hand_buttons[: len(hand)]
+        playable = any(b.moves for b in self.hand_buttons[: len(hand)])
         if seen.finished:
             hint = "the game is over"
         elif seen.phase == PASSING and playable:
@@ -331,4 +374,3 @@ class CardGameTable(GameTable):
             hint = "none may be played now; click one to see why"
         self.hand_label.value = (f"<h4 class='sk-hand-label'>Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
                                  f" <small>({hint})</small></h4>")
-

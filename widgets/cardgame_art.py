@@ -50,8 +50,6 @@ def colour(card: str) -> str:
         raise ValueError(f"{card!r} is not a card of The Sherlock Holmes Card Game.") from None
 
 
-
-
 def _lines(name: str, limit: int = 13) -> list[str]:
     """``name`` broken into lines of about ``limit`` characters, at spaces."""
     lines: list[str] = []

@@ -10,10 +10,9 @@ import html
 from urllib.parse import quote
 
 from sherlockkit.games.cardgame import legality
-from sherlockkit.games.cardgame.cards import AFOOT, ALIBI, ARREST, EFFECTS, HOLMES, KINDS, TAKING, VILLAINS, WATSON
-from sherlockkit.games.cardgame.state import (
-    ALIBI_WINDOW, DRAWN, PASSING, Answer, Arrested, Escaped, PassCard, Peek, Play, PlayVillains, TrailCold, View,
-)
+from sherlockkit.games.cardgame.cards import AFOOT, ARREST, EFFECTS, HOLMES, KINDS, TAKING, WATSON
+from sherlockkit.games.cardgame.events import Arrested, Escaped, Peek, TrailCold
+from sherlockkit.games.cardgame.state import ALIBI_WINDOW, DRAWN, PASSING, Answer, PassCard, Play, PlayVillains, View
 from widgets.cardgame_art import back_svg, card_face_svg, colour, top_svg
 
 
@@ -109,19 +108,6 @@ CARD_BACKGROUNDS = "<style>" + "".join(
 
 
 # --- pieces of the page (from the view only) ---------------------------------------------------------
-
-
-def playable_kinds(seen: View, options: list) -> set[str]:
-    """The kinds of card in your hand that a move open to you now would play or pass."""
-    kinds = set()
-    for action in options:
-        if isinstance(action, (Play, PassCard)):
-            kinds.add(action.card)
-        elif isinstance(action, PlayVillains):
-            kinds.update(c for c in seen.hand if c in VILLAINS)
-        elif isinstance(action, Answer) and action.alibi:
-            kinds.add(ALIBI)
-    return kinds
 
 
 def header(seen: View, seed: int, level: str, replaying: bool) -> str:
@@ -236,6 +222,7 @@ def _part_in_the_end(seen: View, p: int) -> str:
 def prompt(seen: View, options: list, replaying: bool, choosing: str | None) -> str:
     """What the table waits for, in a sentence: your move (and what it means), or whose."""
     def box(text: str, waiting: bool = False) -> str:
+        """The prompt's box around ``text`` (greyed while you wait for others)."""
         return f"<div class='sk-prompt{' sk-waiting' if waiting else ''}'>{text}</div>"
 
     names, me = seen.names, seen.me

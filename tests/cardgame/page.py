@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import AFOOT, HANSOM, IN_LONDON, LONDON
-from sherlockkit.games.cardgame.legal import moves
 from sherlockkit.games.cardgame.legality import Top
 from sherlockkit.games.cardgame.state import PLAY
 from widgets.cardgame import CardGameSession, _names
@@ -74,7 +73,7 @@ def page_text(view):
 def play_for_you(view):
     """Make one move of yours through the page's buttons, if you have one; True if you did."""
     seen = view.game.view
-    options = moves(seen)
+    options = rules.legal_moves(seen)
     if not options:
         return False
     for button in (view.villains_button, view.take_button, view.keep_button, view.draw_button):

@@ -16,7 +16,7 @@ from dataclasses import replace
 import pytest
 
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.cardgame import rules
+from sherlockkit.games.cardgame import narration, rules
 from sherlockkit.games.cardgame.cards import (
     AFOOT, BAKER_STREET, CLUE, COUNTRY, HANSOM, IN_COUNTRY, IN_LONDON, LONDON, SCOTLAND_YARD, THICK_FOG, TRAIN,
     full_deck,
@@ -137,6 +137,12 @@ def refused(state, action, fragment):
         rules.play(state, action)
     assert state == before
     assert action not in rules.legal_actions(state)
+
+
+def told(table) -> tuple[str, ...]:
+    """What happened at ``table`` (a state, or a view), in the log's sentences, as a reader
+    at no seat reads them."""
+    return narration.sentences(table.events, table.names)
 
 
 def name(seat):

@@ -1,161 +1,208 @@
-"""The Sherlock Holmes Card Game in the real app, in headless Chromium: open it, play a few turns."""
+"""The Sherlock Holmes Card Game in the real app, in headless Chromium: one whole game
+played by clicks, the layout measured at a phone's width (375 px) and a desktop's
+(1280 px) along the way, and every websocket frame the page received searched for the
+Villains it should not have seen.
 
+The game is dealt from a seed (:data:`SEED`) where, with the app's sleuths and the clicks
+of :func:`my_move` (the first card the page lights up, the first player it offers), you
+open the hand, name a player with a card, take a card that names you, draw and keep, and
+the hand ends with an arrest after some fifteen moves, two of the four Villains never
+seen by you. Then a saved game of six hands for six players, in its sixth hand after a
+Telegram (the widest scores table the settings allow), is loaded and measured too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
 import re
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
+from sherlockkit import engine
 from sherlockkit.games.cardgame import rules
-from sherlockkit.games.cardgame.cards import AFOOT
+from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS
+from sherlockkit.games.cardgame.events import Arrested, Escaped, Peek
 from sherlockkit.games.cardgame.state import TARGETED
+from tests.layout import DESKTOP, PHONE, layout_problems
+from tests.seen import record_frames
 from widgets.cardgame import _names
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = 4  # the dashboard's table
-
-
-def seed_where_you_open() -> int:
-    """A seed whose first hand gives you "The game is afoot!", so the game waits for you."""
-    return next(s for s in range(1, 500)
-                if AFOOT in rules.new(s, players=PLAYERS, names=_names(PLAYERS)).hands[0])
+ROOT = ".sk-cardgame"
+DASHBOARD = "voila/render/cardgame.ipynb"
+#: a four-player deal (the dashboard's table) that you open; see the module's docstring
+SEED = 108
 
 
 def log_text(page) -> str:
-    return page.locator(".sk-cardgame .sk-log").inner_text()
-
-
-def wait_for_log_change(page, before: str, timeout: int = 15_000) -> None:
-    page.wait_for_function(
-        "before => { const log = document.querySelector('.sk-cardgame .sk-log');"
-        " return log !== null && log.innerText !== before; }",
-        arg=before, timeout=timeout)
+    return page.locator(f"{ROOT} .sk-log").inner_text()
 
 
 def message_text(page) -> str:
-    return page.locator(".sk-cardgame .sk-message").first.inner_text()
+    return page.locator(f"{ROOT} .sk-message").first.inner_text()
 
 
-def wait_for_news(page, log_before: str, message_before: str, timeout: int = 10_000) -> bool:
-    """After a click: True when the log changes; False when a refusal shows instead (or nothing happens)."""
-    try:
-        page.wait_for_function(
-            "([log0, said0]) => { const log = document.querySelector('.sk-cardgame .sk-log');"
-            " const said = document.querySelector('.sk-cardgame .sk-message');"
-            " return (log !== null && log.innerText !== log0) || (said !== null && said.innerText !== said0); }",
-            arg=[log_before, message_before], timeout=timeout)
-    except PlaywrightTimeout:
-        return False
+def ended(page) -> bool:
+    return page.locator(f"{ROOT} .sk-ending").is_visible()
+
+
+def settings(page) -> None:
+    """Open (or fold) the settings panel."""
+    page.get_by_text("Game settings, saves and replays").click()
+
+
+def wait_for_news(page, log_before: str, message_before: str, timeout: int = 15_000) -> bool:
+    """After a click: True when the log changes; False when a refusal shows instead."""
+    page.wait_for_function(
+        "([root, log0, said0]) => { const log = document.querySelector(root + ' .sk-log');"
+        " const said = document.querySelector(root + ' .sk-message');"
+        " return (log && log.innerText !== log0) || (said && said.innerText !== said0); }",
+        arg=[ROOT, log_before, message_before], timeout=timeout)
     return log_text(page) != log_before
 
 
-def no_traceback(page) -> None:
-    text = page.locator("body").inner_text()
-    assert "Traceback" not in text and "Error" not in text
-
-
-def open_seeded_game(page, app_url, seed: int) -> None:
-    page.goto(app_url)
-    link = page.get_by_role("link", name="Play The Sherlock Holmes Card Game")
-    link.wait_for(timeout=60_000)
-    link.click()
-    page.wait_for_url(re.compile(r"/voila/render/cardgame\.ipynb$"), timeout=60_000)
-    page.wait_for_selector(".sk-cardgame .sk-hand-card", timeout=60_000)
-    page.get_by_text("Game settings, saves and replays").click()
-    page.locator(".sk-seed-box input").fill(str(seed))
-    page.locator(".sk-new-game").click()
-    page.wait_for_function(
-        "seed => (document.querySelector('.sk-cardgame .sk-seed') || {}).innerText?.startsWith('seed ' + seed)",
-        arg=seed, timeout=15_000)
-    # the new deal is on the page: you hold the opening card, the only one you may play
-    page.wait_for_function(
-        "card => { const legal = document.querySelectorAll('.sk-cardgame .sk-hand-card.sk-legal');"
-        " return legal.length === 1 && legal[0].innerText.trim() === card"
-        " && document.querySelectorAll('.sk-cardgame .sk-log li').length === 1; }",
-        arg=AFOOT, timeout=15_000)
-
-
 def my_move(page) -> bool:
-    """Make one move if the table waits for you (an answer, a draw, a card, a target); True if made."""
-    if page.locator(".sk-cardgame .sk-prompt:not(.sk-waiting)").count() == 0:
+    """One move of yours by clicks if the table waits for you: a button of the moment, or
+    the first card lit up (then the first player offered, for a card that names one).
+    True if the log moved."""
+    if ended(page) or page.locator(f"{ROOT} .sk-prompt:not(.sk-waiting)").count() == 0:
         return False
     before, said = log_text(page), message_text(page)
     for button in (".sk-villains", ".sk-take", ".sk-keep", ".sk-draw"):
-        if page.locator(button).is_visible():
-            page.locator(button).click()
-            wait_for_log_change(page, before)
-            return True
-    legal = page.locator(".sk-hand-card.sk-legal")
+        if page.locator(f"{ROOT} {button}").is_visible():
+            page.locator(f"{ROOT} {button}").click()
+            return wait_for_news(page, before, said)
+    legal = page.locator(f"{ROOT} .sk-hand-card.sk-legal")
     if legal.count() == 0:
         return False
     card = legal.first.inner_text().strip()
     legal.first.click()
-    if card in TARGETED:  # a card that names a player: the page asks whom
-        try:
-            page.locator(".sk-target:visible").first.wait_for(timeout=5_000)
-        except PlaywrightTimeout:  # refused: the page was a moment behind
-            return False
-        page.locator(".sk-target:visible").first.click()
-    return wait_for_news(page, before, said)  # False: the page was a moment behind, and the click was refused
+    if card in TARGETED:  # the page asks whom
+        page.locator(f"{ROOT} .sk-target:visible").first.wait_for(timeout=10_000)
+        page.locator(f"{ROOT} .sk-target:visible").first.click()
+    return wait_for_news(page, before, said)
 
 
-def test_open_the_card_game_and_play_a_few_turns(app_url, page):
-    seed = seed_where_you_open()
-    open_seeded_game(page, app_url, seed)
-    assert page.locator(".sk-hand-card").count() == 6
-    assert page.locator(".sk-hand-card.sk-legal").inner_text().strip() == AFOOT
-    assert "Your turn" in page.locator(".sk-cardgame .sk-title").inner_text()
-    assert page.locator(".sk-seat").count() == PLAYERS
-
-    # an illegal card: the engine's sentence, and nothing changes
-    before = log_text(page)
-    page.locator(".sk-hand-card.sk-dim").first.click()
-    page.wait_for_selector(".sk-message:has-text('The hand opens with The game is afoot!')", timeout=10_000)
-    assert log_text(page) == before and page.locator(".sk-hand-card").count() == 6
-
-    page.locator(".sk-hand-card.sk-legal").click()
-    wait_for_log_change(page, before)
-    assert "You open the hand with The game is afoot!" in log_text(page)
-
-    moves, deadline = 1, time.monotonic() + 120
-    while moves < 5:
-        assert time.monotonic() < deadline, f"only {moves} moves of yours in two minutes"
-        if page.locator(".sk-over").count():
-            break
-        if my_move(page):
-            moves += 1
-        else:
-            page.wait_for_timeout(200)
-    log = log_text(page)
-    assert len(re.findall(r"^You ", log, re.M)) >= 2 and re.search(r"^(Lestrade|Irene|Mrs Hudson) \w+s ", log, re.M)
-    assert "(you)" not in log  # the log calls your seat "you"
-    no_traceback(page)
+def fits(page, width: int) -> None:
+    """At ``width`` px: nothing sticks out, is cut off or makes the page scroll sideways,
+    and every seat and every card of your hand is in view."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width, timeout=10_000)
+    assert layout_problems(page) == [], width
+    for part in page.locator(f"{ROOT} .sk-seat, {ROOT} .sk-hand-card, {ROOT} .sk-follow .sk-chip").all():
+        box = part.bounding_box()
+        assert box is None or (box["x"] >= 0 and box["x"] + box["width"] <= width + 1), width
 
 
-def test_a_card_that_may_not_follow_says_why_in_the_page(app_url, page):
-    seed = seed_where_you_open()
-    open_seeded_game(page, app_url, seed)
-    before = log_text(page)
-    page.locator(".sk-hand-card.sk-legal").click()
-    wait_for_log_change(page, before)
-    page.locator(".sk-cardgame .sk-message").wait_for()
-    deadline = time.monotonic() + 60
-    # wait for a turn of yours with a dimmed card in hand, then click it
-    while True:
-        assert time.monotonic() < deadline, "no turn of yours with a card that may not be played"
-        yours = page.locator(".sk-cardgame .sk-prompt:not(.sk-waiting)").count() > 0
-        if yours and "Your turn" in page.locator(".sk-prompt").inner_text() \
-                and page.locator(".sk-hand-card.sk-dim").count():
-            break
-        if not my_move(page):
-            page.wait_for_timeout(200)
-    before, cards = log_text(page), page.locator(".sk-hand-card").count()
-    page.locator(".sk-hand-card.sk-dim").first.click()
-    page.wait_for_function("() => document.querySelector('.sk-message').innerText.trim().length > 0",
-                           timeout=10_000)
-    sentence = page.locator(".sk-message").inner_text()
-    assert re.search(r"may follow|follows only|only go down|only at once|cannot be played|not there", sentence), \
-        sentence
-    assert log_text(page) == before and page.locator(".sk-hand-card").count() == cards
-    no_traceback(page)
+def states_of(save: dict) -> list:
+    """Every table of a saved game, from the deal to the last move."""
+    state = rules.new(save["seed"], **save["options"])
+    out = [state]
+    for data in save["actions"]:
+        state = rules.play(state, rules.action_from_json(data))
+        out.append(state)
+    return out
+
+
+def seen_by_you(state) -> set[str]:
+    """The Villains your seat has seen at this table: in your hand, in a peek of yours, or
+    laid down for all by an arrest or an escape."""
+    seen = rules.view(state, 0)
+    cards = set(seen.hand) | {c for e in seen.events if isinstance(e, Peek) for c in e.cards}
+    cards |= {c for e in seen.events if isinstance(e, (Arrested, Escaped)) for c in e.villains}
+    return cards & set(VILLAINS)
+
+
+def sixth_hand_save() -> str:
+    """A save of a six-player game of six hands, in its sixth hand after a Telegram: the
+    widest scores table the settings allow (random legal moves, found by seed)."""
+    options = {"players": 6, "hands": 6, "names": _names(6)}
+    for seed in range(200):
+        rng, state, actions = random.Random(seed), rules.new(seed, **options), []
+        while not state.finished:
+            if state.hand_number == 6 and any(state.telegrams):
+                return json.dumps(json.loads(engine.save(rules, seed, options, actions)))  # one line: quick to type
+            action = rng.choice(rules.legal_actions(state))
+            state, actions = rules.play(state, action), actions + [action]
+    raise AssertionError("no such game")
+
+
+def test_a_whole_game_by_clicks_fits_both_screens_and_sends_no_hidden_villain(app_url, browser):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    frames = record_frames(page)
+    try:
+        page.goto(app_url + DASHBOARD)
+        page.wait_for_selector(f"{ROOT} .sk-hand-card", timeout=60_000)
+        settings(page)
+        page.locator(f"{ROOT} .sk-seed-box input").fill(str(SEED))
+        page.locator(f"{ROOT} .sk-new-game").click()
+        # the new deal is on the page: you hold the opening card, the only one lit up
+        page.wait_for_function(
+            "([root, seed, card]) => (document.querySelector(root + ' .sk-seed') || {}).innerText?.startsWith("
+            "'seed ' + seed) && [...document.querySelectorAll(root + ' .sk-hand-card.sk-legal')]"
+            ".map(b => b.innerText.trim()).join() === card && document.querySelectorAll(root + ' .sk-log li')"
+            ".length === 1", arg=[ROOT, SEED, AFOOT], timeout=15_000)
+        settings(page)  # folded again
+        assert "Your turn" in page.locator(f"{ROOT} .sk-title").inner_text()
+        assert page.locator(f"{ROOT} .sk-seat").count() == 4 and page.locator(f"{ROOT} .sk-hand-card").count() == 6
+
+        # a dimmed card says why it may not be played, in the engine's words, and changes nothing
+        before = log_text(page)
+        page.locator(f"{ROOT} .sk-hand-card.sk-dim").first.click()
+        page.wait_for_selector(f"{ROOT} .sk-message:has-text('The hand opens with The game is afoot!')",
+                               timeout=10_000)
+        assert log_text(page) == before and page.locator(f"{ROOT} .sk-hand-card").count() == 6
+        fits(page, PHONE["width"])
+
+        made, deadline = 0, time.monotonic() + 120
+        while not ended(page):
+            assert time.monotonic() < deadline, f"the game did not end in two minutes ({made} moves of yours)"
+            if my_move(page):
+                made += 1
+                if made == 2:  # the table in play, at a desktop's width (the game goes on there)
+                    fits(page, DESKTOP["width"])
+            else:
+                page.wait_for_timeout(150)
+        assert made >= 4, made
+        verdict = page.locator(f"{ROOT} p.sk-verdict").inner_text()
+        assert re.search(r"arrested .*, caught holding|escaped with|trail went cold", verdict), verdict
+        assert re.search(r"wins?|share the win", verdict), verdict
+        assert "Game over" in page.locator(f"{ROOT} .sk-title").inner_text()
+        assert page.locator(f"{ROOT} .sk-top-card").count() == 1, "the final table stays"
+        log = log_text(page)
+        assert len(re.findall(r"^You ", log, re.M)) >= 3 and "(you)" not in log  # told to you as "you"
+        assert "Traceback" not in page.locator("body").inner_text()
+        fits(page, DESKTOP["width"])
+        fits(page, PHONE["width"])
+
+        settings(page)
+        page.locator(f"{ROOT} .sk-save").click()
+        page.wait_for_function("root => (document.querySelector(root + ' textarea') || {}).value?.includes('actions')",
+                               arg=ROOT, timeout=10_000)
+        states = states_of(json.loads(page.locator(f"{ROOT} textarea").input_value()))
+        assert rules.outcome(states[-1]) is not None and states[-1].seed == SEED
+        played = list(frames)
+        assert len(played) > 30
+        at_the_end = seen_by_you(states[-1]) - set().union(*map(seen_by_you, states[:-1]))
+        never = set(VILLAINS) - seen_by_you(states[-1])
+        assert never and at_the_end, "the game this test is written for"
+        for villain in never:  # a Villain you never saw never reached the page
+            assert not any(villain in frame for frame in played), villain
+        for villain in at_the_end:  # first named by the log line of the arrest (or escape) that showed it
+            first = next(frame for frame in played if villain in frame)
+            assert re.search(r"is arrested!|escapes!", first), first[:300]
+
+        # the widest scores table: six players, six hands, a Telegram in the hand under way
+        page.locator(f"{ROOT} textarea").fill(sixth_hand_save())
+        page.locator(f"{ROOT} .sk-load").click()
+        page.wait_for_selector(f"{ROOT} .sk-title:has-text('Hand 6 of 6')", timeout=15_000)
+        settings(page)  # folded
+        assert page.locator(f"{ROOT} .sk-scores tr[data-seat]").count() == 6
+        assert page.locator(f"{ROOT} .sk-scores th:has-text('6 so far')").count() == 1
+        fits(page, PHONE["width"])
+        fits(page, DESKTOP["width"])
+    finally:
+        context.close()

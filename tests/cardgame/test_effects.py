@@ -13,13 +13,12 @@ from sherlockkit.games.cardgame.cards import (
     LONDON, MILVERTON, MORAN, MORIARTY, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG, TRAIN, WATSON,
 )
 from sherlockkit.games.cardgame.legality import Top
-from sherlockkit.games.cardgame.state import (
-    ALIBI_WINDOW, PASSING, PLAY, Answer, Draw, PassCard, Peek, Pending, Play,
-)
+from sherlockkit.games.cardgame.events import Peek
+from sherlockkit.games.cardgame.state import ALIBI_WINDOW, PASSING, PLAY, Answer, Draw, PassCard, Pending, Play
 
 from .table import (
-    AT_BAKER_STREET, AT_COUNTRY, AT_LONDON, AT_YARD, CLUE_C, CLUE_L, FOG, HANSOM_IN_LONDON, REST,
-    TRAIN_FROM_COUNTRY, TRAIN_FROM_LONDON, act, assert_accounted, kinds_offered, refused, rig, top,
+    AT_BAKER_STREET, AT_COUNTRY, AT_LONDON, AT_YARD, CLUE_C, CLUE_L, FOG, HANSOM_IN_LONDON, REST, TRAIN_FROM_COUNTRY,
+    TRAIN_FROM_LONDON, act, assert_accounted, kinds_offered, refused, rig, told, top,
 )
 
 
@@ -48,8 +47,8 @@ def test_scotland_yard_makes_the_next_player_draw_two_at_once():
     assert after.pile == (TELEGRAM,)
     assert after.turn == 1 and after.phase == PLAY
     assert after.top == AT_YARD
-    assert "draws two cards" in after.log[-1]
-    assert CLUE not in after.log[-1] and ARREST not in after.log[-1]  # the drawn cards stay hidden
+    assert "draws two cards" in told(after)[-1]
+    assert CLUE not in told(after)[-1] and ARREST not in told(after)[-1]  # the drawn cards stay hidden
 
 
 def test_scotland_yard_with_a_short_pile_draws_what_there_is():
@@ -69,7 +68,7 @@ def test_a_clue_looks_at_two_cards_of_the_previous_player_privately():
     assert peek in rules.view(after, 1).peeks
     assert rules.view(after, 0).peeks == () and rules.view(after, 2).peeks == ()
     assert after.turn == 2 and after.top == CLUE_L
-    assert not any(k in after.log[-1] for k in (TRAIN, HANSOM, ARREST, COUNTRY))
+    assert not any(k in told(after)[-1] for k in (TRAIN, HANSOM, ARREST, COUNTRY))
 
 
 def test_the_first_seat_s_clue_looks_at_the_last_seat():
@@ -127,7 +126,7 @@ def test_an_inspector_at_scotland_yard_is_an_arrest_too_and_catches_a_villain():
     state = rig([[INSPECTOR, TRAIN], [TRAIN], [HANSOM, MORIARTY], [COUNTRY]], pile=[ARREST, CLUE, TELEGRAM],
                 on=AT_YARD, hands_in_game=1)
     state = act(state, Play(0, INSPECTOR, 2))
-    assert "arrest" in state.log[-1]
+    assert "arrest" in told(state)[-1]
     state = act(state, Answer(2, False))
     assert state.finished
     # seat 2 holds Hansom, Moriarty and the two drawn cards when caught
@@ -143,7 +142,7 @@ def test_an_inspector_at_scotland_yard_on_an_innocent_is_a_false_arrest():
     assert state.hands[2] == (TELEGRAM, LONDON, DISGUISE)
     assert state.pile == (HANSOM, TRAIN)
     assert state.turn == 1 and state.hand_number == 1
-    assert "false arrest" in state.log[-1]
+    assert "false arrest" in told(state)[-1]
 
 
 def test_a_villain_drawn_by_an_inspector_at_the_yard_is_caught():
@@ -169,7 +168,7 @@ def test_an_arrest_of_a_villain_ends_the_hand():
     assert state.phase == ALIBI_WINDOW and state.pending == Pending(ARREST, 0, 2, AT_LONDON, arrest=True)
     after = rules.play(state, Answer(2, False))
     assert after.hand_number == 2 and after.hand_scores == ((1 - 15, 1, 1 + 5 + 20, 1),)
-    assert any(CLAY in line and "arrested" in line for line in after.log)
+    assert any(CLAY in line and "arrested" in line for line in told(after))
     assert after.played == () and [len(h) for h in after.hands] == [6] * 4  # the next hand is dealt
 
 
@@ -181,8 +180,8 @@ def test_a_false_arrest_gives_the_arrester_the_hand_and_the_accused_draws_as_man
     assert after.hands[2] == (LONDON, TELEGRAM, DISGUISE)
     assert after.pile == (INSPECTOR,)
     assert after.turn == 1 and after.top == Top(ARREST, IN_COUNTRY) and after.hand_number == 1
-    assert not any(k in after.log[-1] for k in (TRAIN, HANSOM, LONDON, TELEGRAM, DISGUISE))  # told as numbers
-    assert "three cards" in after.log[-1]
+    assert not any(k in told(after)[-1] for k in (TRAIN, HANSOM, LONDON, TELEGRAM, DISGUISE))  # told as numbers
+    assert "three cards" in told(after)[-1]
     assert_accounted(after)
 
 

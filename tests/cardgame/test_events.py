@@ -16,13 +16,13 @@ from sherlockkit.games.cardgame.cards import (
     MORAN, MORIARTY, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG, TRAIN, WATSON,
 )
 from sherlockkit.games.cardgame.legality import Top
-from sherlockkit.games.cardgame.state import (
-    DRAWN, PASSING, Answer, Answered, Arrested, CardPlayed, CardsWentRound, Draw, Drew, Escaped, FalseArrest,
-    FogRedeal, GameOver, HandDealt, HandScored, HandsSwapped, Keep, Kept, Looked, NoVillainFound, PassCard,
-    PassChosen, PassedTurn, Peek, Play, PlayVillains, TelegramReceived, TrailCold,
+from sherlockkit.games.cardgame.events import (
+    Answered, Arrested, CardPlayed, CardsWentRound, Drew, Escaped, FalseArrest, FogRedeal, GameOver, HandDealt,
+    HandScored, HandsSwapped, Kept, Looked, NoVillainFound, PassChosen, PassedTurn, Peek, TelegramReceived, TrailCold,
 )
+from sherlockkit.games.cardgame.state import DRAWN, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains
 
-from .table import AT_COUNTRY, AT_LONDON, AT_YARD, REST, act, all_cards, rig
+from .table import AT_COUNTRY, AT_LONDON, AT_YARD, REST, act, all_cards, rig, told
 
 TRAIN_FROM_LONDON = Top(TRAIN, "London")
 
@@ -45,7 +45,7 @@ def after(state, *actions):
 def test_the_deal_says_who_opens():
     state = rules.new(5, players=4)
     assert state.events == (HandDealt(1, state.turn),)
-    assert state.log == (f"Hand 1 is dealt, six cards each; Player {state.turn + 1} holds {AFOOT} and will open.",)
+    assert told(state) == (f"Hand 1 is dealt, six cards each; Player {state.turn + 1} holds {AFOOT} and will open.",)
 
 
 def test_a_card_played_says_who_played_it_and_on_whom():
@@ -58,7 +58,7 @@ def test_a_card_played_says_who_played_it_and_on_whom():
 def test_an_inspector_is_an_arrest_only_on_scotland_yard():
     yard = act(rig([[INSPECTOR, CLUE], [HANSOM], [COUNTRY]], pile=REST, on=AT_YARD), Play(0, INSPECTOR, 1))
     assert yard.events[-1] == CardPlayed(0, INSPECTOR, 1, arrest=True) and yard.pending.arrest
-    assert "at Scotland Yard that is an arrest too" in yard.log[-1]
+    assert "at Scotland Yard that is an arrest too" in told(yard)[-1]
     clue = act(rig([[INSPECTOR, CLUE], [HANSOM], [COUNTRY]], pile=REST, on=Top(CLUE, "London")),
                Play(0, INSPECTOR, 1))
     assert clue.events[-1] == CardPlayed(0, INSPECTOR, 1, arrest=False) and not clue.pending.arrest
@@ -71,7 +71,7 @@ def test_a_draw_is_told_but_never_which_card():
     state = rig([[CLUE, ARREST], [TRAIN], [HANSOM]], pile=[COUNTRY, TRAIN], on=TRAIN_FROM_LONDON)
     events, drawn = after(state, Draw(0))
     assert events == (Drew(0, 1, Drew.ON_TURN),) and drawn.phase == DRAWN
-    assert COUNTRY not in repr(events) and COUNTRY not in " ".join(drawn.log)
+    assert COUNTRY not in repr(events) and COUNTRY not in " ".join(told(drawn))
     assert new_events(drawn, act(drawn, Keep(0))) == (Kept(0),)
 
 
@@ -123,7 +123,7 @@ def test_a_clue_and_a_disguise_tell_everyone_how_many_cards_and_only_the_looker_
     assert isinstance(peek, Peek) and (peek.looker, peek.target, peek.why) == (1, 0, CLUE)
     assert peek in rules.view(final, 1).events
     assert peek not in rules.view(final, 0).events and peek not in rules.view(final, 2).events
-    assert not any(card in line for line in final.log for card in (TRAIN, HANSOM, ARREST) if card in peek.cards)
+    assert not any(card in line for line in told(final) for card in (TRAIN, HANSOM, ARREST) if card in peek.cards)
 
 
 def test_holmes_finding_nothing_is_public_and_what_he_saw_is_private():
@@ -149,7 +149,7 @@ def test_an_alibi_then_every_pass_then_the_cards_go_round():
                           PassCard(2, MORIARTY))
     assert events == (CardPlayed(0, ARREST, 2, True), Answered(2, ARREST, True), PassChosen(1), PassChosen(0),
                       PassChosen(2), CardsWentRound())
-    assert not any(MORIARTY in line or CLUE in line for line in final.log)  # passes are face down
+    assert not any(MORIARTY in line or CLUE in line for line in told(final))  # passes are face down
 
 
 def test_an_escape_names_the_villains_put_down():
@@ -183,9 +183,9 @@ def test_the_log_never_writes_a_possessive_after_a_name_in_brackets():
     looked = act(rig([[TRAIN, HANSOM], [CLUE, TRAIN], [ARREST]], on=AT_LONDON, turn=1, options=names), Play(1, CLUE))
     caught = act(rig([[ARREST, CLUE], [TRAIN], [MORIARTY, HANSOM]], on=AT_LONDON, options=names),
                  Play(0, ARREST, 2), Answer(2, False))
-    assert "Lestrade peeks at two cards from the hand of Holmes (you), picked blind." in looked.log
-    assert f"With the Arrest, Holmes (you) finds {MORIARTY} in Irene's hand: Irene is arrested!" in caught.log
-    assert not any("(you)'s" in line for line in looked.log + caught.log)
+    assert "Lestrade peeks at two cards from the hand of Holmes (you), picked blind." in told(looked)
+    assert f"With the Arrest, Holmes (you) finds {MORIARTY} in Irene's hand: Irene is arrested!" in told(caught)
+    assert not any("(you)'s" in line for line in told(looked) + told(caught))
 
 
 def test_the_log_speaks_to_the_reader_as_you():
@@ -193,14 +193,24 @@ def test_the_log_speaks_to_the_reader_as_you():
     looked = act(rig([[TRAIN, HANSOM], [CLUE, TRAIN], [ARREST]], on=AT_LONDON, turn=1), Play(1, CLUE))
     caught = act(rig([[ARREST, CLUE], [TRAIN], [MORIARTY, HANSOM]], on=AT_LONDON), Play(0, ARREST, 2),
                  Answer(2, False))
-    mine = narration.log(looked.events, names, me=0) + narration.log(caught.events, names, me=0)
+    mine = narration.sentences(looked.events, names, me=0) + narration.sentences(caught.events, names, me=0)
     assert "Lestrade peeks at two cards from your hand, picked blind." in mine
     assert "You accuse Irene and call for an Arrest!" in mine
     assert f"With the Arrest, you find {MORIARTY} in Irene's hand: Irene is arrested!" in mine
-    theirs = narration.log(caught.events, names, me=2)
+    theirs = narration.sentences(caught.events, names, me=2)
     assert f"With the Arrest, Holmes (you) finds {MORIARTY} in your hand: you are arrested!" in theirs
     assert "You offer no Alibi against the arrest." in theirs
     assert not any("(you)" in line for line in mine if "Holmes (you)" not in names[1:])
+
+
+def test_a_seats_log_is_its_view_told_to_it_and_may_be_cut_to_the_last_lines():
+    caught = act(rig([[ARREST, CLUE], [TRAIN], [MORIARTY, HANSOM]], on=AT_LONDON), Play(0, ARREST, 2),
+                 Answer(2, False))
+    seen = rules.view(caught, 2)
+    whole = narration.log(seen)
+    assert whole == narration.sentences(seen.events, seen.names, me=2)
+    assert f"With the Arrest, Player 1 finds {MORIARTY} in your hand: you are arrested!" in whole
+    assert narration.log(seen, last=2) == whole[-2:] and narration.log(seen, last=0) == ()
 
 
 @pytest.mark.parametrize("event, me, said", [
@@ -274,8 +284,8 @@ def test_the_log_is_the_same_for_every_player_and_tells_nothing_a_peek_saw():
     while not state.finished:
         state = rules.play(state, rng.choice(rules.legal_actions(state)))
     assert state.peeks
-    assert {rules.view(state, p).log for p in range(4)} == {state.log}
-    assert state.log == narration.log([e for e in state.events if not isinstance(e, Peek)], state.names)
+    assert {told(rules.view(state, p)) for p in range(4)} == {told(state)}
+    assert told(state) == narration.sentences([e for e in state.events if not isinstance(e, Peek)], state.names)
 
 
 # --- shuffle_hidden: the table as it could be, for one player ---------------------------------------------

@@ -12,10 +12,9 @@ from sherlockkit.games.cardgame.cards import (
     AFOOT, ARREST, CLAY, CLUE, COUNTRY, HANSOM, HOLMES, I_SUSPECT, LONDON, MILVERTON, MORAN, MORIARTY, TELEGRAM,
     TRAIN,
 )
-from sherlockkit.games.cardgame.legal import moves
 from sherlockkit.games.cardgame.state import DRAWN, PLAY, Answer, Draw, Keep, Outcome, Play, PlayVillains, Scoring
 
-from .table import AT_COUNTRY, AT_LONDON, REST, TRAIN_FROM_LONDON, act, assert_accounted, refused, rig
+from .table import AT_COUNTRY, AT_LONDON, REST, TRAIN_FROM_LONDON, act, assert_accounted, refused, rig, told
 
 
 # --- drawing ----------------------------------------------------------------------------------------
@@ -35,7 +34,7 @@ def test_a_drawn_card_that_fits_may_be_played_at_once():
     assert state.hands[0] == (CLUE, ARREST, COUNTRY) and state.pile == (TRAIN,)
     assert rules.legal_actions(state) == [Play(0, COUNTRY), Keep(0)]
     assert rules.view(state, 0).drawn == COUNTRY and rules.view(state, 1).drawn is None
-    assert COUNTRY not in state.log[-1]
+    assert COUNTRY not in told(state)[-1]
     refused(state, Draw(0), "You have drawn already")
     refused(state, Play(0, CLUE), "After drawing you may play only the card you drew")
     refused(state, Keep(1), "It is Player 1's turn.")
@@ -80,7 +79,7 @@ def test_when_everyone_passes_in_a_row_the_trail_goes_cold():
     state = rules.play(state, Draw(2))
     assert state.finished
     assert state.hand_scores == ((1, 2, 1 + 5),)  # cards and Villains left, nobody caught
-    assert any("cold" in line for line in state.log)
+    assert any("cold" in line for line in told(state))
 
 
 # --- villains ---------------------------------------------------------------------------------------
@@ -100,7 +99,7 @@ def test_villains_held_alone_go_down_all_at_once_and_escape():
     after = rules.play(state, PlayVillains(0))
     assert after.finished
     assert after.hand_scores == ((-15, 2, 1),)
-    assert any(MORIARTY in line and MORAN in line and "escapes" in line for line in after.log)
+    assert any(MORIARTY in line and MORAN in line and "escapes" in line for line in told(after))
 
 
 def test_an_escape_puts_the_villains_among_the_played_cards_and_the_next_hand_is_dealt():
@@ -228,5 +227,5 @@ def test_the_lowest_total_wins_and_ties_share():
 def test_nothing_may_be_done_once_the_game_is_over():
     final = rules.play(rig([[MORIARTY], [TRAIN], [HANSOM]], pile=REST, on=AT_LONDON, hands_in_game=1),
                        PlayVillains(0))
-    assert rules.legal_actions(final) == [] and moves(rules.view(final, 1)) == []
+    assert rules.legal_actions(final) == [] and rules.legal_moves(rules.view(final, 1)) == []
     refused(final, Draw(1), "The game is over")

@@ -11,7 +11,8 @@ from sherlockkit.games.cardgame.cards import (
     SCOTLAND_YARD, TELEGRAM, THICK_FOG, TRAIN,
 )
 from sherlockkit.games.cardgame.legality import Top
-from sherlockkit.games.cardgame.state import ALIBI_WINDOW, FogRedeal, Peek, Pending, Play
+from sherlockkit.games.cardgame.events import FogRedeal, Peek
+from sherlockkit.games.cardgame.state import ALIBI_WINDOW, Pending, Play
 from widgets.cardgame import CardGameTable
 
 from .page import card_button, game, page_text, play_for_you, rigged, shown

@@ -10,13 +10,14 @@ from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import (
     AFOOT, ALIBI, ARREST, CLUE, COUNTRY, HANSOM, I_SUSPECT, IN_LONDON, LONDON, MORAN, TELEGRAM, TRAIN,
 )
-from sherlockkit.games.cardgame.legal import moves, why_illegal
 from sherlockkit.games.cardgame.legality import Top
 from sherlockkit.games.cardgame.state import ALIBI_WINDOW, DRAWN, PASSING, PLAY, Answer, Pending, Play
 from widgets.cardgame import HUMAN_NAME, CardGameSession, CardGameTable, _names
 from widgets.clock import ManualClock
 
 from .page import card_button, game, play_for_you, rigged, seed_where, shown
+
+from .table import told
 
 
 # --- opening, refusals, bots ---------------------------------------------------------------------
@@ -32,7 +33,7 @@ def test_you_open_the_hand_by_clicking():
     afoot.click()
     assert view.game.state.played == (AFOOT,)
     assert f"You open the hand with {AFOOT}" in view.log_box.value
-    assert f"{HUMAN_NAME} opens the hand with {AFOOT}" in view.game.state.log[-1]
+    assert f"{HUMAN_NAME} opens the hand with {AFOOT}" in told(view.game.state)[-1]
     assert view.game.state.turn == 1 and "Lestrade's turn" in view.header.value
 
 
@@ -54,7 +55,7 @@ def test_a_card_that_may_not_follow_says_why():
     before = session.state
     card_button(view, CLUE).click()
     assert session.state is before
-    sentence = why_illegal(before, Play(0, CLUE))
+    sentence = rules.refusal(before, Play(0, CLUE))
     assert sentence.startswith("Clue may follow only")
     assert sentence in view.notice.value.replace("&#x27;", "'")
     card_button(view, COUNTRY).click()
@@ -82,10 +83,10 @@ def test_bots_move_on_the_clock_until_it_is_your_turn():
     session.clock.advance(0.3)
     assert session.actions == [Play(opener, AFOOT)]
     for _ in range(200):
-        if moves(session.view):
+        if rules.legal_moves(session.view):
             break
         session.clock.advance(0.7)
-    assert moves(session.view) and session.clock.pending == 0  # the bots wait for you
+    assert rules.legal_moves(session.view) and session.clock.pending == 0  # the bots wait for you
     assert all(a.player != 0 for a in session.actions)
     assert "sk-waiting" not in view.prompt.value
 
@@ -113,7 +114,7 @@ def test_a_card_that_names_a_player_needs_a_target():
     assert session.state.phase == ALIBI_WINDOW and session.state.pending.target == 2
     assert "Irene answers" in view.header.value
     session.clock.advance(0.4)  # Irene takes it: no Villain, a false arrest
-    assert "a false arrest" in session.state.log[-1]
+    assert "a false arrest" in told(session.state)[-1]
     assert session.state.hands[0] == (TRAIN, HANSOM, TRAIN)
 
 
@@ -180,7 +181,7 @@ def test_villains_only_go_out_with_one_click():
     assert shown(view.villains_button)
     assert "escape" in view.prompt.value
     card_button(view, MORAN).click()
-    assert "escapes!" in " ".join(session.state.log)
+    assert "escapes!" in " ".join(told(session.state))
     assert session.state.hand_number == 2
 
 
@@ -268,4 +269,4 @@ def test_bots_answer_quickly():
     assert not session.actions
     session.clock.advance(0.1)
     assert session.actions == [Answer(1, False)]  # no Villain to save: Lestrade keeps the Alibi
-    assert "a false arrest" in session.state.log[-1]
+    assert "a false arrest" in told(session.state)[-1]

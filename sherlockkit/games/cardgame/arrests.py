@@ -1,13 +1,18 @@
-"""The Sherlock Holmes Card Game: looking for the Villain -- Holmes and Watson look
-through a hand, an Arrest (or an Inspector laid on Scotland Yard) arrests.
+"""Looking for the Villain: Holmes and Watson look through a hand; an Arrest (or an
+Inspector laid on Scotland Yard) arrests -- a Villain there is caught and the hand ends,
+and an arrest without one is a false arrest. Holmes does this as he is played
+(``playing.py``); the others once their target has answered without an Alibi
+(``answering.py``).
 """
 
 from __future__ import annotations
 
 from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.cardgame.cards import VILLAINS
-from sherlockkit.games.cardgame.hands import ARREST_END, draw_cards, end_hand, next_player, record
-from sherlockkit.games.cardgame.state import Arrested, FalseArrest, Looked, NoVillainFound, Peek, State
+from sherlockkit.games.cardgame.events import Arrested, FalseArrest, Looked, NoVillainFound, Peek
+from sherlockkit.games.cardgame.hands import ARREST_END, draw_cards, end_hand, record
+from sherlockkit.games.cardgame.state import State
+from sherlockkit.games.cardgame.turns import next_player
 
 
 def inspect(state: State, by: int, target: int, card: str) -> State:
@@ -43,4 +48,5 @@ def caught(state: State, by: int, target: int, card: str) -> State:
 
 
 def _villains(state: State, player: int) -> tuple[str, ...]:
+    """The Villains ``player`` holds."""
     return tuple(c for c in state.hands[player] if c in VILLAINS)

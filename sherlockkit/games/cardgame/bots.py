@@ -23,10 +23,9 @@ from dataclasses import dataclass
 from sherlockkit.games.cardgame.cards import (
     ARREST, CLUE, DISGUISE, HOLMES, I_SUSPECT, INSPECTOR, MYCROFT, SCOTLAND_YARD, TELEGRAM, VILLAINS, WATSON,
 )
-from sherlockkit.games.cardgame.legal import moves
-from sherlockkit.games.cardgame.state import (
-    Action, Answer, Answered, FogRedeal, HandDealt, HandsSwapped, Keep, PassCard, Peek, Play, PlayVillains, View,
-)
+from sherlockkit.games.cardgame.events import Answered, FogRedeal, HandDealt, HandsSwapped, Peek
+from sherlockkit.games.cardgame.rules import legal_moves
+from sherlockkit.games.cardgame.state import Action, Answer, Keep, PassCard, Play, PlayVillains, View
 
 LEVELS = ("constable", "sleuth")
 CATCHING = (ARREST, HOLMES, WATSON)
@@ -47,7 +46,9 @@ class Bot:
     rng: random.Random
 
     def choose(self, seen: View) -> Action | None:
-        options = moves(seen)
+        """The move this bot makes, one of those its view offers (``rules.legal_moves``),
+        or ``None`` when it has none."""
+        options = legal_moves(seen)
         if not options:
             return None
         if self.level == "constable":
@@ -109,22 +110,28 @@ def hunches(seen: View) -> set[int]:
     return found - {seen.me}
 
 
+def _answer(options: list, alibi: bool) -> Answer:
+    """Of the answers offered, the Alibi when it is wanted and offered, else taking the card."""
+    answers = {o.alibi: o for o in options if isinstance(o, Answer)}
+    return answers[True] if alibi and True in answers else answers[False]
+
+
 def _constable(seen: View, options: list, rng: random.Random) -> Action:
-    answers = [o for o in options if isinstance(o, Answer)]
-    if answers:
-        save = holds_villain(seen) and seen.pending.card in (ARREST, WATSON, INSPECTOR)
-        return Answer(seen.me, True) if save and Answer(seen.me, True) in answers else Answer(seen.me, False)
+    """Any move at random, but an Alibi only to save a Villain from being caught."""
+    if any(isinstance(o, Answer) for o in options):
+        return _answer(options, holds_villain(seen) and seen.pending.card in (ARREST, WATSON, INSPECTOR))
     return rng.choice(options)
 
 
 def _sleuth(seen: View, options: list, rng: random.Random) -> Action:
+    """The move of a player who remembers what they saw (see the module's docstring)."""
     me = seen.me
     villain = holds_villain(seen)
-    if any(isinstance(o, PlayVillains) for o in options):
-        return PlayVillains(me)
+    going_out = [o for o in options if isinstance(o, PlayVillains)]
+    if going_out:
+        return going_out[0]
     if any(isinstance(o, Answer) for o in options):
-        wants = villain and seen.pending.card != I_SUSPECT
-        return Answer(me, True) if wants and Answer(me, True) in options else Answer(me, False)
+        return _answer(options, villain and seen.pending.card != I_SUSPECT)
     if any(isinstance(o, PassCard) for o in options):
         bad = [o for o in options if o.card in VILLAINS] or [o for o in options if o.card not in (HOLMES, WATSON, ARREST)]
         return rng.choice(bad or options)
@@ -139,6 +146,7 @@ def _sleuth(seen: View, options: list, rng: random.Random) -> Action:
     fewest = min(others, key=lambda p: (seen.hand_sizes[p], rng.random()))
 
     def score(o: Play) -> float:
+        """How much the sleuth wants to make the play ``o`` (the highest is made)."""
         card, t = o.card, o.target
         at_yard = card == INSPECTOR and seen.top.card == SCOTLAND_YARD
         if card in CATCHING or at_yard:
@@ -164,8 +172,9 @@ def _sleuth(seen: View, options: list, rng: random.Random) -> Action:
         return 8 + seen.hand.count(card)  # shed the kinds held most
 
     best = max(plays, key=lambda o: (score(o), rng.random()))
-    if score(best) < 0 and any(isinstance(o, Keep) for o in options):
-        return Keep(me)
+    keep = [o for o in options if isinstance(o, Keep)]
+    if score(best) < 0 and keep:
+        return keep[0]
     if score(best) < -15 and len(plays) < len(options):
         return next(o for o in options if not isinstance(o, Play))
     return best

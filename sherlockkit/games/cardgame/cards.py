@@ -52,9 +52,20 @@ def region_of(place: str) -> str:
     return IN_LONDON if place in LONDON_PLACES else IN_COUNTRY
 
 
+def full_stop(text: str) -> str:
+    """``text`` ended by a full stop, unless a card's name already ends it ("St.", "afoot!")."""
+    return text if text.endswith((".", "!")) else text + "."
+
+
 def full_deck() -> list[str]:
     """All 108 cards, in a fixed order (shuffle it yourself)."""
     return [kind for kind, n in COPIES.items() for _ in range(n)]
+
+
+def kinds_in(hand) -> tuple[str, ...]:
+    """The kinds in ``hand``, once each, in the order of the card list."""
+    held = set(hand)
+    return tuple(k for k in KINDS if k in held)
 
 
 def count(cards) -> Counter:

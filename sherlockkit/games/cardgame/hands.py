@@ -1,6 +1,8 @@
-"""The Sherlock Holmes Card Game: a hand from its deal to its score, and the small steps
-every move is made of (whose turn, a card taken from a hand, cards drawn, an event
-recorded).
+"""A hand from its deal to its score, and the small steps every move is made of (a card
+taken from a hand, cards drawn, events recorded).
+
+The deal is the published game's (the rulebook has none); the scoring values are the
+book's (the rulebook names what scores, not how much): see the rules-decisions page.
 """
 
 from __future__ import annotations
@@ -8,9 +10,8 @@ from __future__ import annotations
 from sherlockkit.engine import chance, evolve, replace_at
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS, full_deck
-from sherlockkit.games.cardgame.state import (
-    HAND_SIZE, PLAY, Event, GameOver, HandDealt, HandScored, State,
-)
+from sherlockkit.games.cardgame.events import Event, GameOver, HandDealt, HandScored
+from sherlockkit.games.cardgame.state import HAND_SIZE, PLAY, State
 
 #: how a hand ends
 ARREST_END, ESCAPE_END, COLD_END = "arrest", "escape", "cold"
@@ -72,21 +73,6 @@ def record(state: State, *events: Event, **changes) -> State:
     return evolve(state, events=state.events + events, **changes)
 
 
-def left_of(state: State, player: int) -> int:
-    """The player on the left of ``player``, who plays after them."""
-    return (player + 1) % state.players
-
-
-def next_player(state: State, after: int) -> State:
-    """The turn passed to the player on the left of ``after``."""
-    return turn_to(state, left_of(state, after))
-
-
-def turn_to(state: State, player: int) -> State:
-    """``player``'s turn to play a card."""
-    return evolve(state, turn=player, phase=PLAY)
-
-
 def without(state: State, player: int, card: str) -> tuple[tuple[str, ...], ...]:
     """Every hand, with one ``card`` gone from ``player``'s."""
     hand = list(state.hands[player])
@@ -96,11 +82,11 @@ def without(state: State, player: int, card: str) -> tuple[tuple[str, ...], ...]
 
 def draw_cards(state: State, player: int, k: int) -> tuple[State, int]:
     """``player`` draws ``k`` cards (as many as the pile has); and how many they drew."""
-    changes, drawn = drawing(state, player, k)
+    changes, drawn = draw_changes(state, player, k)
     return evolve(state, **changes), drawn
 
 
-def drawing(state: State, player: int, k: int) -> tuple[dict, int]:
+def draw_changes(state: State, player: int, k: int) -> tuple[dict, int]:
     """What ``player`` drawing ``k`` cards (as many as the pile has) changes -- the pile
     and the hands, as fields of the table -- and how many they draw."""
     taken, rest = state.pile[:k], state.pile[k:]

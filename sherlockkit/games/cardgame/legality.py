@@ -3,13 +3,14 @@
 The table's state that decides the next legal card is a :class:`Top`: the last card that
 counts (Holmes, Watson and Mycroft do not count: after them play goes on as if they had
 not been played) and the kind of place the game is in (London or the Country), which a
-Train changes and a Hansom keeps. The moves (``legal.py``, ``plays.py``) and the graph both read
-:func:`may_follow` and :func:`next_top`, so they cannot disagree.
+Train changes and a Hansom keeps. This is the one place that says what card may follow
+what (:func:`reason`, :func:`may_follow`) and where the table is after it
+(:func:`next_top`): playing a card (``playing.py``), the odds (``odds.py``) and the graph
+the chapter draws all read it, so they cannot disagree.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # the graph is for analyses: a table at play never pays for networkx
@@ -18,7 +19,7 @@ if TYPE_CHECKING:  # the graph is for analyses: a table at play never pays for n
 from sherlockkit.games.cardgame.cards import (
     AFOOT, ALIBI, ARREST, BAKER_STREET, CLUE, COUNTRY, DISGUISE, HANSOM, HOLMES, I_SUSPECT, IN_COUNTRY,
     IN_LONDON, INSPECTOR, KINDS, LOCATIONS, LONDON, LONDON_PLACES, MOVEMENTS, MYCROFT, SCOTLAND_YARD, TELEGRAM,
-    SUIT_OF, THICK_FOG, TRAIN, VILLAINS, WATSON, region_of,
+    SUIT_OF, THICK_FOG, TRAIN, VILLAINS, WATSON, full_stop, region_of,
 )
 
 
@@ -76,7 +77,6 @@ def destination(top: Top) -> str | None:
     return ""
 
 
-@functools.lru_cache(maxsize=None)  # a few hundred (card, table) pairs, asked for every view
 def may_follow(card: str, top: Top) -> bool:
     """Whether ``card`` may be played, in turn, on ``top`` (Villains and the Alibi aside:
     a hand of Villains only may always go down, and the Alibi answers out of turn)."""
@@ -84,8 +84,8 @@ def may_follow(card: str, top: Top) -> bool:
 
 
 def reason(card: str, top: Top) -> str | None:
-    """``None`` when ``card`` may follow ``top``; else a sentence saying why not."""
-    on = top.label
+    """``None`` when ``card`` may follow ``top``; else a sentence saying why not (naming
+    the table as :attr:`Top.label` writes it)."""
     if card == AFOOT:
         return "The game is afoot! opens the hand and cannot be played later."
     if card in VILLAINS:
@@ -94,17 +94,19 @@ def reason(card: str, top: Top) -> str | None:
         return "An Alibi is played only at once, by the player an Arrest, Inspector, I Suspect or Watson names."
     if card in (HOLMES, WATSON):
         if top.card in MOVEMENTS or top.card == AFOOT:
-            return full_stop(f"{card} may follow any card except a movement card (or the opening), and the table shows {on}")
+            return full_stop(f"{card} may follow any card except a movement card (or the opening), "
+                             f"and the table shows {top.label}")
         return None
     if card in LOCATIONS:
         where = destination(top)
         if where == "":
-            return full_stop(f"A Location follows only a Train, a Hansom or Thick Fog, not {on}")
+            return full_stop(f"A Location follows only a Train, a Hansom or Thick Fog, not {top.label}")
         if where is not None and region_of(card) != where:
-            return f"After {on} the game goes to {'London' if where == IN_LONDON else 'the Country'}: {card} is not there."
+            place = "London" if where == IN_LONDON else "the Country"
+            return f"After {top.label} the game goes to {place}: {card} is not there."
         return None
     if top.card not in AFTER[card]:
-        return full_stop(f"{card} may follow only {_list(AFTER[card])}; the table shows {on}")
+        return full_stop(f"{card} may follow only {_list(AFTER[card])}; the table shows {top.label}")
     return None
 
 
@@ -119,19 +121,15 @@ def next_top(top: Top, card: str) -> Top:
     return Top(card, top.region)
 
 
+def _list(cards) -> str:
+    """The cards a card may be played on, in words ("Clue, Disguise or 221B Baker St.")."""
+    names = [c for c in cards if c != AFOOT]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
 def playable(top: Top, kinds=None) -> tuple[str, ...]:
     """The kinds (of ``kinds``, or of every card) that may be played in turn on ``top``."""
     return tuple(k for k in (KINDS if kinds is None else kinds) if may_follow(k, top))
-
-
-def full_stop(text: str) -> str:
-    """``text`` ended by a full stop, unless a card's name already ends it ("St.", "afoot!")."""
-    return text if text.endswith((".", "!")) else text + "."
-
-
-def _list(cards) -> str:
-    names = [c for c in cards if c != AFOOT]
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
 # --- the graph ------------------------------------------------------------------------------------

@@ -8,10 +8,11 @@ player: "you play", "your hand", "you and Irene share the win"; without it, ever
 goes by its name, and a name is never made possessive when it ends in a bracket ("the
 hand of Holmes (you)", never "Holmes (you)'s").
 
+:func:`log` tells a seat's view to that seat; :func:`sentences` tells any run of events.
 Nothing else in the game writes English for the log, and nothing reads it back: bots,
 the table widget and the chapter read the events. A sentence names only cards that are
 face up (played cards, the Villains of an arrest or an escape); draws, passes and the
-cards of a false arrest are told as numbers, and a :class:`~state.Peek` is not told at
+cards of a false arrest are told as numbers, and a :class:`~events.Peek` is not told at
 all (the looker sees it in their view).
 """
 
@@ -22,14 +23,14 @@ from dataclasses import dataclass
 
 from sherlockkit.games.cardgame.cards import (
     AFOOT, ALIBI, ARREST, BAKER_STREET, CLUE, COUNTRY, DISGUISE, EFFECTS, HANSOM, HOLMES, I_SUSPECT, INSPECTOR,
-    LONDON, MYCROFT, SCOTLAND_YARD, SUIT_OF, TELEGRAM, THICK_FOG, TRAIN, VILLAINS, WATSON,
+    LONDON, MYCROFT, SCOTLAND_YARD, SUIT_OF, TELEGRAM, THICK_FOG, TRAIN, VILLAINS, WATSON, full_stop,
 )
-from sherlockkit.games.cardgame.legality import full_stop
-from sherlockkit.games.cardgame.state import (
-    HAND_SIZE, Answered, Arrested, CardPlayed, CardsWentRound, Drew, Escaped, Event, FalseArrest, FogRedeal,
-    GameOver, HandDealt, HandScored, HandsSwapped, Kept, Looked, NoVillainFound, PassChosen, PassedTurn, Peek,
+from sherlockkit.games.cardgame.events import (
+    Answered, Arrested, CardPlayed, CardsWentRound, Drew, Escaped, Event, FalseArrest, FogRedeal, GameOver,
+    HandDealt, HandScored, HandsSwapped, Kept, Looked, NoVillainFound, PassChosen, PassedTurn, Peek,
     TelegramReceived, TrailCold,
 )
+from sherlockkit.games.cardgame.state import HAND_SIZE, View
 
 NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 #: the accusing cards as a noun in a sentence ("no Alibi against the arrest")
@@ -48,9 +49,16 @@ class Line:
     detail: str
 
 
-def log(events: Iterable[Event], names: tuple[str, ...], me: int | None = None) -> tuple[str, ...]:
-    """The log: one sentence for each event that is told, oldest first (to ``me``, if
-    given, as "you")."""
+def log(seen: View, last: int | None = None) -> tuple[str, ...]:
+    """The game's log as ``seen.me`` reads it (called "you"): a sentence for every event
+    of their view that is told, oldest first, or only the ``last`` ones."""
+    told = sentences(seen.events, seen.names, seen.me)
+    return told if last is None else told[len(told) - last:] if last > 0 else ()
+
+
+def sentences(events: Iterable[Event], names: tuple[str, ...], me: int | None = None) -> tuple[str, ...]:
+    """One sentence for each of ``events`` that is told, oldest first, to a reader at no
+    seat (or to ``me``, as "you"): the story of a game as a chapter or a replay tells it."""
     return tuple(line for line in (sentence(e, names, me) for e in events) if line)
 
 
