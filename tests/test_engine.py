@@ -188,11 +188,41 @@ def test_evolve_gives_what_dataclasses_replace_gives():
     import dataclasses
 
     state = rules.new(3, players=3)
-    after = engine.records.evolve(state, step=5, turn=2)
-    assert after == dataclasses.replace(state, step=5, turn=2) and after.piles is state.piles
+    after = engine.evolve(state, step=5, turn=2)
+    assert after == dataclasses.replace(state, step=5, turn=2) and type(after) is type(state)
+    assert after.piles is state.piles and hash(after) == hash(dataclasses.replace(state, step=5, turn=2))
     assert state.step == 0  # the old one untouched
-    with pytest.raises(TypeError):
-        engine.records.evolve(state, stepp=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.step = 6
+    with pytest.raises(TypeError, match="no field 'stepp'"):
+        engine.evolve(state, stepp=1)
+
+
+def test_evolve_leaves_behind_what_was_kept_beside_the_fields_and_runs_a_post_init():
+    import dataclasses
+    from functools import cached_property
+
+    @dataclasses.dataclass(frozen=True)
+    class Section:
+        cards: tuple
+
+        @cached_property
+        def total(self) -> int:
+            return sum(self.cards)
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked:
+        cards: tuple
+
+        def __post_init__(self):
+            if len(self.cards) > 3:
+                raise ValueError("too many")
+
+    old = Section((1, 2))
+    assert old.total == 3
+    assert engine.evolve(old, cards=(5,)).total == 5  # worked out afresh, not the old one's
+    with pytest.raises(ValueError, match="too many"):
+        engine.evolve(Checked((1,)), cards=(1, 2, 3, 4))
 
 
 def test_move_fields_are_checked_by_their_declared_types():

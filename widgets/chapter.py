@@ -50,12 +50,19 @@ def table(header, rows, caption: str | None = None) -> HTML:
     return HTML(f"<table style='font-size:0.9em;margin-bottom:1em'>{title}<tr>{head}</tr>{body}</table>")
 
 
-def glued(name: str, text) -> str:
-    """``text`` (a number or words, as the prose reads them) kept under ``name`` for the
-    markdown around it, which writes ``{glue:md}`name``` where it goes; returns the text.
-    The built book shows it in the sentence; the cell that computes it shows nothing."""
-    from IPython.display import Markdown
-    from myst_nb import glue  # the book's own tool (Jupyter Book), only where a chapter runs
+#: Where myst-nb's glue keeps a value a cell does not show (``myst_nb.ext.glue.GLUE_PREFIX``).
+GLUE_PREFIX = "application/papermill.record/"
 
-    glue(name, Markdown(str(text)), display=False)
-    return str(text)
+
+def glued(name: str, text) -> None:
+    """Keep ``text`` (a number or words, as the prose reads them) under ``name`` for the
+    markdown around it, which writes ``{glue:md}`name``` where it goes: the built book
+    shows it in the sentence; the cell that computes it shows nothing.
+
+    What ``myst_nb.glue(name, Markdown(text), display=False)`` does, written out: importing
+    myst-nb costs a chapter's kernel some two seconds, a value so kept costs nothing."""
+    from IPython.display import display
+
+    text = str(text)
+    display({GLUE_PREFIX + "text/markdown": text, GLUE_PREFIX + "text/plain": repr(text)}, raw=True,
+            metadata={"scrapbook": {"name": name, "mime_prefix": GLUE_PREFIX}})

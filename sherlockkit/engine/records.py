@@ -7,13 +7,43 @@ names set anew, the others shared with the old table) and never changes the old 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 
 def evolve(obj: Any, **changes: Any) -> Any:
     """``obj`` (a frozen dataclass) with the fields in ``changes`` set anew: what
-    ``dataclasses.replace`` returns."""
-    return dataclasses.replace(obj, **changes)
+    ``dataclasses.replace`` returns.
+
+    The speed trick of the engine (CONTRIBUTING.md, "Speed"): for a class whose
+    ``__init__`` only sets its fields, the new object is made from a copy of the old one's
+    fields instead of running ``__init__`` again (a frozen dataclass's sets each field with
+    a call of its own); anything kept beside the fields (a cached property) is left
+    behind. Any other class goes through ``dataclasses.replace``."""
+    names = _fields_only(type(obj))
+    if names is None:
+        return dataclasses.replace(obj, **changes)
+    if not names.issuperset(changes):
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    fields = obj.__dict__.copy()
+    if len(fields) != len(names):  # something was kept beside the fields: not carried over
+        fields = {name: fields[name] for name in names}
+    fields.update(changes)
+    made = object.__new__(type(obj))
+    object.__setattr__(made, "__dict__", fields)
+    return made
+
+
+@functools.cache  # one entry per kind of record of the five games (a few dozen classes)
+def _fields_only(cls: type) -> frozenset[str] | None:
+    """The field names of ``cls`` if its ``__init__`` does nothing but set them (a dataclass
+    without ``__post_init__``, slots or fields left out of ``__init__``), else ``None``."""
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
+        return None
+    fields = dataclasses.fields(cls)
+    if any(not f.init for f in fields):
+        return None
+    return frozenset(f.name for f in fields)
 
 
 def replace_at(seq: tuple, index: int, value: Any) -> tuple:
