@@ -84,3 +84,25 @@ def scrolling(html_text: str) -> str:
     """``html_text`` in a box that scrolls sideways on a narrow screen instead of
     widening the page."""
     return f"<div style='overflow-x:auto;max-width:100%'>{html_text}</div>"
+
+
+def spans(numbers) -> str:
+    """Numbers as runs, as a reader reads them: 1, 2, 3, 5 -> "1–3 and 5"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    parts = [f"{a}" if a == b else f"{a}–{b}" for a, b in runs]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def cells_words(cells) -> str:
+    """Cells of the ladder's grid (``(players, case)`` pairs) in words, by table size:
+    "2 players: cases 1–4; 4 players: case 1"."""
+    by_players: dict[int, list[int]] = {}
+    for players, case in cells:
+        by_players.setdefault(players, []).append(case)
+    return "; ".join(f"{n} players: case{'s' if len(cs) > 1 else ''} {spans(cs)}"
+                     for n, cs in sorted(by_players.items()))

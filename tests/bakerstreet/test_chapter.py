@@ -4,7 +4,8 @@ import re
 
 from sherlockkit.games.bakerstreet import ladder, rules
 from sherlockkit.games.bakerstreet.cards import INVESTIGATION_GOAL
-from widgets.bakerstreet_chapter import board_html, mini_tracks_svg, replay_html, scrolling, turn_html
+from widgets.bakerstreet_chapter import (
+    board_html, cells_words, mini_tracks_svg, replay_html, scrolling, spans, turn_html)
 
 NAMES = ("Player 1", "Player 2")
 
@@ -71,3 +72,13 @@ def test_a_whole_replay_is_small_enough_for_a_page():
 
 def test_scrolling_wraps_without_changing_the_content():
     assert scrolling("<table></table>") == "<div style='overflow-x:auto;max-width:100%'><table></table></div>"
+
+
+def test_numbers_read_as_runs():
+    assert spans([5, 1, 2, 3]) == "1–3 and 5"
+    assert spans([4]) == "4"
+    assert spans([1, 3, 4, 6]) == "1, 3–4 and 6"
+
+
+def test_cells_of_the_grid_read_by_table_size():
+    assert cells_words([(4, 1), (2, 2), (2, 1), (2, 3), (2, 5)]) == "2 players: cases 1–3 and 5; 4 players: case 1"

@@ -158,6 +158,67 @@ def comparisons(rows: list[Row], levels=bots.LEVELS) -> list[tuple[str, str, int
     return out
 
 
+@dataclass(frozen=True)
+class Step:
+    """One rung of the ladder, ``upper``, against the one below it, ``lower``, over the
+    ``cells`` (table size, case) where both were played, each cell a ``(players, case)``:
+    ``above``, where the upper level's 95% interval lies wholly above the lower's;
+    ``overlap``, where the games cannot tell them apart; ``below``, where it lies wholly
+    under. Of the overlaps: ``neither``, where neither team won a single case, and
+    ``scarce``, where one did but both win fewer than the ``rare`` share of their cases."""
+
+    lower: str
+    upper: str
+    cells: int
+    above: tuple[tuple[int, int], ...]
+    overlap: tuple[tuple[int, int], ...]
+    below: tuple[tuple[int, int], ...]
+    neither: tuple[tuple[int, int], ...]
+    scarce: tuple[tuple[int, int], ...]
+
+
+def steps(rows: list[Row], levels=bots.LEVELS, rare: float = 0.02) -> list[Step]:
+    """Each level of ``levels`` against the one below it (a :class:`Step` each, from the
+    bottom of the ladder), read from :func:`comparisons` of ``rows``."""
+    by = {(r.level, r.players, r.case): r for r in rows}
+    verdicts = comparisons(rows, levels)
+    out = []
+    for lower, upper in zip(levels, levels[1:]):
+        pair = [(n, c, verdict) for lo, up, n, c, verdict in verdicts if (lo, up) == (lower, upper)]
+
+        def where(verdict):
+            return tuple((n, c) for n, c, v in pair if v == verdict)
+
+        overlap = where("overlap")
+        neither = tuple(cell for cell in overlap if by[(lower, *cell)].wins == 0 and by[(upper, *cell)].wins == 0)
+        scarce = tuple(cell for cell in overlap if cell not in neither
+                       and max(by[(lv, *cell)].wins / by[(lv, *cell)].games for lv in (lower, upper)) < rare)
+        out.append(Step(lower, upper, len(pair), where("above"), overlap, where("below"), neither, scarce))
+    return out
+
+
+def rates(rows: list[Row]) -> dict[tuple[str, int, int], float]:
+    """The win rate of every cell of ``rows``, by ``(level, players, case)``."""
+    return {(r.level, r.players, r.case): r.wins / r.games for r in rows}
+
+
+def price_of_hidden(rows: list[Row], seeing: str = "seeing", blind: str = "inference") -> dict[tuple[int, int], float]:
+    """What holding your cards facing out costs a team, cell by cell (``(players, case)``):
+    the win rate of a team that sees its own hand (``seeing``) less that of the best team
+    that does not (``blind``), in the same cells."""
+    rate = rates(rows)
+    return {(n, c): rate[(seeing, n, c)] - rate[(blind, n, c)]
+            for level, n, c in rate if level == seeing and (blind, n, c) in rate}
+
+
+def case_file_drop(rows: list[Row], level: str, players: int) -> float:
+    """How much the case files take from a team of ``level`` at a table of ``players``:
+    its win rate on Case File 1 less its lowest on any Case File."""
+    rate = rates(rows)
+    cases = [c for lv, n, c in rate if (lv, n) == (level, players)]
+    return rate[(level, players, 1)] - min(rate[(level, players, c)] for c in cases)
+
+
 def main(argv=None) -> int:
     """Play the full ladder grid and store it (``--games`` seeds a cell; ``--scheduler``,
     ``--workers``: where the tournament runner plays it)."""

@@ -231,3 +231,103 @@ def eliminate_odds(view: View, slot: int, known: Belief | None = None, rational:
     return EliminateOdds(short=known.chance(slot, lambda c: now + c.number < goal, rational),
                          exact=known.chance(slot, lambda c: now + c.number == goal, rational),
                          over=known.chance(slot, lambda c: now + c.number > goal, rational))
+
+
+# --- the chapter's questions ------------------------------------------------------------------------
+
+def open_leads(view: View) -> tuple:
+    """The sections of the board whose Lead can be investigated now (a Lead face up, not
+    confirmed), in board order."""
+    return tuple(p for p in view.piles if p.lead is not None and not p.confirmed)
+
+
+def uncertainty(view: View, known: Belief | None = None) -> int:
+    """How unsure ``view``'s player is of what their moves would do: how many of the
+    chances of their moves with their own cards lie strictly between 0 and 1 (for every
+    slot, the four of Investigating each open Lead with it and the three of Eliminating
+    it). 0 when they know what every such move would do."""
+    known = known or belief(view)
+    chances = []
+    for slot in range(view.hand_sizes[view.player]):
+        for pile in open_leads(view):
+            o = investigate_odds(view, slot, pile.kind, known, rational=False)
+            chances += (o.advance, o.exact, o.kill, o.wrong_icon)
+        o = eliminate_odds(view, slot, known, rational=False)
+        chances += (o.short, o.exact, o.over)
+    return sum(0 < x < 1 for x in chances)
+
+
+def least_sure(views) -> int:
+    """Of a case's ``views`` of one seat (one a table), the index of the one where that
+    seat is about to move, the case still open, has been told something of its hand, and
+    is least sure of what its moves would do (the highest :func:`uncertainty`; the
+    earliest of ties). ``ValueError`` if the seat is never to move having been told anything."""
+    told = [i for i, v in enumerate(views)
+            if v.turn == v.player and v.outcome is None and any(t != Told() for t in v.told[v.player])]
+    if not told:
+        raise ValueError("The seat is never to move with anything told of its hand.")
+    return max(told, key=lambda i: (uncertainty(views[i]), -i))
+
+
+def surest_investigate(view: View, known: Belief | None = None,
+                       rational: bool = True) -> tuple[InvestigateOdds, int, str]:
+    """The Investigate of ``view``'s player likeliest to fit without passing its Lead's
+    target (``advance + exact``): its odds, the slot and the section. Ties go to the
+    likelier exact, then the earlier slot, then the first section on the board.
+    ``ValueError`` when no Lead is open."""
+    known = known or belief(view)
+    options = [(investigate_odds(view, s, p.kind, known, rational), s, p.kind)
+               for p in open_leads(view) for s in range(view.hand_sizes[view.player])]
+    if not options:
+        raise ValueError("No Lead is open to investigate.")
+    return max(options, key=lambda o: (o[0].advance + o[0].exact, o[0].exact, -o[1]))
+
+
+@dataclass(frozen=True)
+class Sampled:
+    """Deals of a player's hand drawn at random (:func:`sampled`): ``cards``, the unseen
+    Evidence; ``counts``, one mapping a slot, from a card to how many kept deals put it
+    there; ``kept``, the deals kept; ``tried``, the deals drawn to keep them."""
+
+    cards: tuple[Evidence, ...]
+    counts: tuple[Mapping[Evidence, int], ...]
+    kept: int
+    tried: int
+
+    def share(self, slot: int, card: Evidence) -> float:
+        """The share of kept deals with ``card`` in ``slot``."""
+        return self.counts[slot].get(card, 0) / self.kept
+
+    def largest_gap(self, known: Belief) -> tuple[float, int, Evidence]:
+        """How far the sampled shares stray from ``known``'s exact chances, at worst:
+        ``(gap, slot, card)``, the first slot and card of the largest gap."""
+        return max(((abs(self.share(s, c) - known.ways[s].get(c, 0) / known.deals), s, c)
+                    for s in range(len(self.counts)) for c in self.cards), key=lambda g: g[0])
+
+
+def sampled(view: View, samples: int, rng) -> Sampled:
+    """``samples`` deals of ``view``'s player's hand drawn at random, without counting:
+    each slot takes a card drawn uniformly from the unseen cards it may hold (:func:`fits`
+    what it was told), and a deal giving one card to two slots is thrown away. Every
+    consistent deal is as likely as another, as :func:`belief` assumes, so the share of
+    deals with a card in a slot tends to the chance :func:`belief` counts."""
+    if samples < 1:
+        raise ValueError(f"Sample at least one deal, not {samples}.")
+    cards = unseen(view)
+    told = view.told[view.player]
+    choices = [[c for c in cards if fits(t, c)] for t in told]
+    if any(not options for options in choices):
+        raise ValueError("What the player was told of a card fits none of the cards they cannot see.")
+    counts = [dict.fromkeys(cards, 0) for _ in told]
+    kept = tried = 0
+    while kept < samples:
+        if tried == 100_000 and kept == 0:
+            raise ValueError("No deal of 100,000 drawn gives each slot a card of its own: what the player "
+                             "was told fits (almost) no deal.")
+        tried += 1
+        deal = [rng.choice(options) for options in choices]
+        if len(set(deal)) == len(deal):
+            kept += 1
+            for s, card in enumerate(deal):
+                counts[s][card] += 1
+    return Sampled(cards, tuple(MappingProxyType(row) for row in counts), kept, tried)
