@@ -26,6 +26,13 @@ each seat's ``legal_moves`` in turn): Express's turn's Reveal no longer comes fi
 order is in the digest, so Express's were written again by the commit that changed it,
 after checking that a digest with everyone's moves sorted (every state, each seat's own
 moves in order, every view and outcome) was the same for that commit and the one before.
+
+Issue 25 also took the Story's log out of its ``State`` and ``View`` (the log is now
+``narration.log(view)``, told from the events): a field the digest hashed, so the Story's
+were written again by the commit that removed it, after checking that the digests with
+``log`` left out of ``State`` and ``View`` (and ``dice`` out of ``State``, as
+``ADDED_SINCE`` says) were the same for that commit and the one before, and that every
+view's ``narration.log`` was, line for line, the ``log`` the code before gave.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ import pytest
 from tests.replay_digest import RECORDED, digests
 
 #: The digest of each configuration of :data:`tests.replay_digest.RECORDED`, by commit 2154472
-#: (Express's and the Story's second: see above).
+#: (Express's and the Story's: see above).
 BEFORE = {
     "express": ["a24939f1554c5db8ee13dcd21ad40961846b03495c6fcb9bd6a6f5140971616f",
                 "3f87c402c4249af5ac71023751c335d558a94104dd0e30f6e3b7486925e20224",
@@ -46,8 +53,8 @@ BEFORE = {
     "cardgame": ["7ad821c8806ed0e3684193edd74754ee7e186ca40f67bc794114d0a837cd33d6",
                  "b8fb3b757cb62ee058f5754931cf0e83833b2ba182acbf39213c96862b97ea1a",
                  "25bd876655f680a6605110e065b494d27adfd3ad453662bb5ab78ba4bc39741e"],
-    "story": ["e00aee462d0e598dc454c36a9f5d2cc291fa001e322f4ef3a4bad863ae287d13",
-              "86444dd063f0dc41ba8215daf86db0f25f002582134f61437d9e91d653a89bae"],
+    "story": ["7ae15df42dd7ed038f2cce5f4d05de13bd658d694eb1723386532448813f5946",
+              "72a8b41f7da1bbe6a04b63630ce501c9f5dee0d3930b975112d9039562bd7dbe"],
 }
 
 

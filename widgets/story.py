@@ -10,7 +10,8 @@ ones listed with the reason), the trail of paragraphs by title, the case sheet, 
 case log, each line a sentence with its dice and rule one click away. After a case, SM is
 spent through a short form (for whom, what, its cost, Spend) read from the engine's
 decision. On a phone the columns stack, the case first and the sheet after. No rule
-lives here: the engine says what is open, what it costs and what happened.
+lives here: the engine says what is open (every button that makes a move is offered it
+from ``rules.legal_moves``), what it costs and what happened.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ import re
 import ipywidgets as w
 
 from sherlockkit.games.story import casebook, narration, rules
-from sherlockkit.games.story.characters import STARTING_TRAITS
+from sherlockkit.games.story.characters import DEFAULT_TRAITS, STARTING_TRAITS
 from sherlockkit.games.story.events import CaseStarted, TurnStarted
 from sherlockkit.games.story.state import Choose
-from widgets.controls import guarded
+from widgets.controls import guarded, move_button, offer
 from widgets.session import GameSession
 from widgets.story_art import (
     STYLE, lines_html, log_html, paragraph_html, rolls_html, sheet_html, status_html, trail_html, verdict_html,
@@ -47,7 +48,7 @@ class StoryGame(GameSession):
 
     optional_options = frozenset({"first_case"})  # a campaign may start on a rolled case
 
-    def __init__(self, seed: int | None = None, traits=rules.DEFAULT_TRAITS, first_case: str | None = None,
+    def __init__(self, seed: int | None = None, traits=DEFAULT_TRAITS, first_case: str | None = None,
                  ask_luck: bool = True, clock=None):
         self.ask_luck = ask_luck
         options = {"traits": list(traits)}
@@ -56,21 +57,28 @@ class StoryGame(GameSession):
         super().__init__(rules, options, seed=seed, clock=clock)
 
     def choose(self, option: str) -> bool:
-        """Take one option of the decision on the table."""
+        """Take one option of the decision on the table (refused with the engine's
+        sentence if it is not open)."""
         return self.act(Choose(option))
 
     def after_change(self) -> None:
-        # With "don't ask about Luck", every roll is kept as it falls.
-        while not self.ask_luck and not self.replaying and self.state.pending and self.state.pending.kind == "luck":
-            self.state = self.rules.play(self.state, Choose("keep"))
-            self.actions.append(Choose("keep"))
+        """After every change: with "don't ask about Luck", every roll is kept as it falls
+        (the engine's "keep", whenever it is one of your moves); then the session's own
+        steps (bots, views told)."""
+        while not self.ask_luck and not self.replaying:
+            keep = [move for move in self.rules.legal_moves(self.view) if move.option == "keep"]
+            if not keep:
+                break
+            self.state = self.rules.play(self.state, keep[0])
+            self.actions.append(keep[0])
         super().after_change()
 
 
 class SpendForm(w.VBox):
     """After a case: spend SM (for whom, what, its cost, Spend), then take up the next
     case or retire. Reads ``Decision.purchases`` and ``Decision.cases``; the other
-    options (retiring) are buttons."""
+    options (retiring) are buttons. Spend and "Take up the case" are offered the move
+    their menus choose, when it is one of the legal moves."""
 
     def __init__(self, game: StoryGame):
         self.game = game
@@ -79,29 +87,28 @@ class SpendForm(w.VBox):
         self.what = w.Dropdown(description="improve", layout=w.Layout(width="auto"))
         self.what.add_class("sk-what")  # the longest words of the form ("Quality: Brains 9 → 10"): room first
         self.cost = w.HTML()
-        self.spend_button = w.Button(description="Spend", button_style="primary")
-        self.spend_button.add_class("sk-spend-button")
-        self.spend_button.on_click(guarded(lambda _: self.what.value and game.choose(self.what.value), game))
+        self.spend_button = move_button("Spend", _player(game), "spend-button", style="primary")
         self.next_case = w.Dropdown(description="next case", layout=w.Layout(width="auto"))
-        self.next_button = w.Button(description="Take up the case", button_style="success")
-        self.next_button.add_class("sk-next-case")
-        self.next_button.on_click(guarded(lambda _: self.next_case.value and game.choose(self.next_case.value), game))
+        self.next_button = move_button("Take up the case", _player(game), "next-case", style="success")
         self.others = w.Box(layout=w.Layout(overflow="visible"))
         self.others.add_class("sk-row")
         self.buying = _row([self.who, self.what, self.cost, self.spend_button])
         self.who.observe(guarded(lambda _: self._fill_what(), game), names="value")
         self.what.observe(guarded(lambda _: self._show_cost(), game), names="value")
+        self.next_case.observe(guarded(lambda _: self._offer(), game), names="value")
         super().__init__([self.sm, self.buying, _row([self.next_case, self.next_button]), self.others],
                          layout=w.Layout(overflow="visible"))
         self.add_class("sk-spend")
         self.decision = None
+        self.legal: tuple[Choose, ...] = ()
 
-    def show(self, decision, sm: int, played: tuple[str, ...]) -> None:
-        """Fill the form from the decision after a case (``played``: the titles of the
-        cases played, so that the next case offered first is one not yet played)."""
-        if decision == self.decision:
+    def show(self, decision, sm: int, played: tuple[str, ...], legal: list[Choose]) -> None:
+        """Fill the form from the decision after a case and its ``legal`` moves (``played``:
+        the titles of the cases played, so that the next case offered first is one not
+        yet played)."""
+        if decision == self.decision and tuple(legal) == self.legal:
             return
-        self.decision = decision
+        self.decision, self.legal = decision, tuple(legal)
         people = list(dict.fromkeys(p.who for p in decision.purchases))
         self.who.options = [(who or "the group", who) for who in people]
         self.who.value = people[0] if people else None
@@ -112,9 +119,29 @@ class SpendForm(w.VBox):
         self.next_case.options = [(title, option) for option, title in decision.cases]
         fresh = [option for option, title in decision.cases if title not in played]
         self.next_case.value = (fresh or [option for option, _ in decision.cases] or [None])[0]
-        others = [(o, label) for o, label in decision.options
-                  if o not in {p.option for p in decision.purchases} | {c for c, _ in decision.cases}]
-        self.others.children = [_option_button(self.game, o, label, "") for o, label in others]
+        chosen = {p.option for p in decision.purchases} | {c for c, _ in decision.cases}
+        labels = dict(decision.options)
+        self.others.children = [_option_button(self.game, labels[move.option], move, "") for move in legal
+                                if move.option not in chosen]
+        self._offer()
+
+    def path_to(self, move: Choose) -> list[w.Button]:
+        """The clicks that make ``move`` from this form: its menus set to it, then Spend
+        or "Take up the case" (another option's own button)."""
+        bought = next((p for p in self.decision.purchases if p.option == move.option), None)
+        if bought is not None:
+            self.who.value = bought.who
+            self.what.value = bought.option
+            return [self.spend_button]
+        if move.option in {option for option, _ in self.decision.cases}:
+            self.next_case.value = move.option
+            return [self.next_button]
+        return [b for b in self.others.children if b.moves == (move,)]
+
+    def _offer(self) -> None:
+        """Spend and "Take up the case" offered the move their menus choose, if it is legal."""
+        for button, menu in ((self.spend_button, self.what), (self.next_button, self.next_case)):
+            offer(button, [move for move in self.legal if move.option == menu.value])
 
     def _purchases(self):
         return [p for p in self.decision.purchases if p.who == self.who.value] if self.decision else []
@@ -128,6 +155,7 @@ class SpendForm(w.VBox):
     def _show_cost(self) -> None:
         chosen = next((p for p in self._purchases() if p.option == self.what.value), None)
         self.cost.value = f"<span class='sk-cost'>costs <b>{chosen.cost}</b> SM</span>" if chosen else ""
+        self._offer()
 
 
 def _row(children) -> w.Box:
@@ -137,12 +165,17 @@ def _row(children) -> w.Box:
     return row
 
 
-def _option_button(game: StoryGame, option: str, label: str, style: str) -> w.Button:
-    """One option of the decision as a button carrying its whole label."""
-    button = w.Button(description=label, tooltip=label, button_style=style)
-    button.add_class("sk-option")
-    button.add_class(option_class(option))
-    button.on_click(guarded(lambda _: game.choose(option), game))
+def _player(game: StoryGame):
+    """What a click on a button offered a move does: ``game`` plays the move."""
+    return lambda button: game.act(button.moves[0])
+
+
+def _option_button(game: StoryGame, label: str, move: Choose, style: str) -> w.Button:
+    """A legal move, an option of the decision, as a button carrying its whole label."""
+    button = move_button(label, _player(game), "option", style=style)
+    button.tooltip = label
+    button.add_class(option_class(move.option))
+    offer(button, [move])
     return button
 
 
@@ -200,6 +233,8 @@ class StoryTable(GameTable):
     # --- drawing --------------------------------------------------------------------------
 
     def render(self) -> None:
+        """Draw the case from the session's view: its status, the paragraph, the turn so far,
+        the dice, the decision (a button for each legal move) and the log."""
         game, view = self.game, self.game.view
         events, decision, over = view.events, view.decision, view.phase != "case"
         drawn_paragraph, drawn_rolls, drawn_events, drawn_end = self._drawn
@@ -222,13 +257,15 @@ class StoryTable(GameTable):
         self.dice.value = rolls_html(view.rolls, fresh=view.rolls != drawn_rolls, book=self.book)
         shown = decision is not None and decision.kind != "over"
         self.prompt.value = f"<div class='sk-prompt'>{html.escape(decision.prompt)}</div>" if shown else ""
+        legal = game.rules.legal_moves(view)
         if shown and decision.kind == "after_case":
-            self.spend.show(decision, view.sm, tuple(self.book[adventure].title for adventure, _ in view.cases))
+            self.spend.show(decision, view.sm, tuple(self.book[adventure].title for adventure, _ in view.cases), legal)
             self.choices.children = [self.spend]
         else:
             style = "primary" if shown and decision.kind == "action" else ""
-            self.choices.children = [_option_button(game, o, label, style) for o, label in (decision.options if shown
-                                                                                          else ())]
+            labels = dict(decision.options) if shown else {}
+            self.choices.children = [_option_button(game, labels[move.option], move, style) for move in legal]
+        self.guard_all(self.choices)  # the buttons just made tell this table's session their refusals
         closed = decision.closed if shown else ()
         self.closed.value = ("<ul class='sk-closed'>" + "".join(
             f"<li>✗ {html.escape(reason)}</li>" for _, reason in closed) + "</ul>") if closed else ""
@@ -238,6 +275,14 @@ class StoryTable(GameTable):
         self.trail.value = "<div><b>Where the case has led</b></div>" + trail_html(trail) if trail else ""
         self.case_log.value = log_html(narration.entries(events, max(0, len(events) - 4 * LOG_LINES))[-LOG_LINES:])
         self._drawn = (story[-1] if story else None, view.rolls, len(events), result)
+
+    def path_to(self, move: Choose) -> list[w.Button]:
+        """The clicks that make ``move``: its option's button, or, after a case, the SM
+        form's menus and button."""
+        decision = self.game.view.decision
+        if decision is not None and decision.kind == "after_case":
+            return self.spend.path_to(move)
+        return super().path_to(move)
 
     def ending_sentence(self, view, outcome) -> str:
         """How the campaign ended, the cause first: retired after so many cases, or how

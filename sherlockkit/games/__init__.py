@@ -120,7 +120,7 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
         "story", "Detective Story Game",
         "A gamebook case: twelve turns of investigation driven by two dice.",
         min_players=1, max_players=1, hides_information=False, co_operative=False,
-        option_sets=_sets(rulebook={}, other_traits={"traits": ("Disguise", "Science", "Weaponry")},
+        option_sets=_sets(rulebook={}, other_traits={"traits": ["Disguise", "Science", "Weaponry"]},
                           second_case_first={"first_case": "a002"}),
         table="widgets.story:StoryTable"),
     GameEntry(

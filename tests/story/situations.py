@@ -55,7 +55,7 @@ def situation(turn: int = 1, adventure: str = "a001", luck: int = 0, traits: tup
     so ``bonus_next``, ``investigate_next`` and ``trapped_next`` become this turn's."""
     state = replace(
         _BASE, holmes=holmes(*traits), watson=watson(), luck=luck, adventure=adventure, turn=turn,
-        read=(), log=(), events=(), rolls=(), stack=(StartTurn(),), pending=None)
+        read=(), events=(), rolls=(), stack=(StartTurn(),), pending=None)
     return run(replace(state, **fields))
 
 
@@ -63,7 +63,7 @@ def after_case(sm: int = 0, luck: int = 0, **fields) -> State:
     """The decision after a solved case, with ``sm`` left to spend."""
     state = replace(
         _BASE, holmes=holmes(), watson=watson(), luck=luck, sm=sm, phase="after_case",
-        cases=(("a001", "solved"),), read=(), log=(), events=(), rolls=(), stack=(), pending=None)
+        cases=(("a001", "solved"),), read=(), events=(), rolls=(), stack=(), pending=None)
     return run(replace(state, **fields))
 
 

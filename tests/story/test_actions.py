@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.story import rules
+from sherlockkit.games.story import campaign, rules
 from sherlockkit.games.story.tables import action_modifier
 
 from .situations import QUIET, holmes, keep, names, person, play, roll, rolls, situation, villain_known, who
@@ -200,7 +200,7 @@ def test_arrest_2_3_holmes_is_killed_and_the_game_is_over(dice, faces):
     """R007a 2-3: the attempt costs Holmes his life, which ends the game."""
     dice.queue(*faces)
     state = play(situation(turn=3, **KNOWN), "attempt_arrest")
-    assert (state.phase, state.fate, rules.case_result(state)) == ("over", "dead", "dead")
+    assert (state.phase, state.fate, campaign.case_result(state)) == ("over", "dead", "dead")
     assert state.pending.kind == "over"
 
 

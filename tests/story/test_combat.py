@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from sherlockkit.games.story import combat, rules
+from sherlockkit.games.story import campaign, combat
 from sherlockkit.games.story.events import Exchange, FightWon, StrikeResult
 from sherlockkit.games.story.tables import combat_result, strike_modifier
 
@@ -118,7 +118,7 @@ def test_holmes_wounded_on_5_to_7(dice):
 def test_holmes_seriously_wounded_on_8_loses_the_case(dice):
     """R009a 8+ and R009b: a Seriously Wounded Holmes goes home to Baker Street and the case fails."""
     state = strike_once(dice, 1, 6, opponent=rough(8), sm=1)  # 7 against 15
-    assert rules.case_result(state) == "lost"
+    assert campaign.case_result(state) == "lost"
     assert "m403" in state.read and state.phase == "after_case"
 
 
@@ -149,7 +149,7 @@ def test_another_target_seriously_wounded_on_6_7_is_out_of_the_fight(dice):
     dice.draw(1)  # Holmes 5 + 6 + 1 = 12 against Rough 4 + 1 + 1 = 6: difference 6
     state = happen(situation(**ALONE), fight(rough(4), won=[{"sm": 1}]))
     assert state.sm == 1 and state.fight is None
-    assert rules.case_result(state) is None
+    assert campaign.case_result(state) is None
 
 
 def test_another_target_killed_on_8_ends_the_case_for_1_luck(dice):
@@ -157,7 +157,7 @@ def test_another_target_killed_on_8_ends_the_case_for_1_luck(dice):
     dice.queue(6)
     dice.draw(1)  # Holmes 12 against Rough 2 + 1 = 3: difference 9
     state = keep(happen(situation(luck=2, **ALONE), fight(rough(2))), "keep")
-    assert rules.case_result(state) == "solved"
+    assert campaign.case_result(state) == "solved"
     assert state.luck == 1
 
 
@@ -272,7 +272,7 @@ def test_a_second_wound_is_serious(dice):
 def test_holmes_seriously_wounded_loses_the_case(dice):
     """R009b Holmes: he goes home to Baker Street and the case fails."""
     state = happen(situation(sm=2, luck=2, holmes=holmes(wounds=1)), {"wound": "holmes"})
-    assert rules.case_result(state) == "lost"
+    assert campaign.case_result(state) == "lost"
     assert (state.sm, state.luck) == (0, 1)
     assert "m403" in state.read
 

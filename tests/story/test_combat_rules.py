@@ -4,7 +4,7 @@ fight, and a fight happens only where a paragraph (or the Villain's third way) h
 
 import pytest
 
-from sherlockkit.games.story import combat, rules
+from sherlockkit.games.story import campaign, combat
 from sherlockkit.games.story.events import (
     CaseEnded, Exchange, FightLost, FightStarted, FightWon, FoeDown, Healing, StrikeResult, Wounded,
 )
@@ -84,7 +84,7 @@ def test_a_villain_wounded_in_the_fight_is_arrested_for_the_fight_reward(dice):
     state = play(state, "fight")
     assert StrikeResult("James Windibank", "wounded") in state.events and FightWon() in state.events
     assert CaseEnded("a001", "solved", 3, 3, 0, 6) in state.events
-    assert rules.case_result(state) == "solved"
+    assert campaign.case_result(state) == "solved"
 
 
 def test_a_villain_seriously_wounded_is_arrested_too(dice):
@@ -95,7 +95,7 @@ def test_a_villain_seriously_wounded_is_arrested_too(dice):
     dice.draw(1)
     state = play(state, "fight")
     assert FoeDown("James Windibank", "arrested") in state.events
-    assert rules.case_result(state) == "solved" and state.cases[-1] == ("a001", "solved")
+    assert campaign.case_result(state) == "solved" and state.cases[-1] == ("a001", "solved")
 
 
 def test_losing_the_fight_with_the_villain_lets_him_go_and_the_case_goes_on(dice):
@@ -105,7 +105,7 @@ def test_losing_the_fight_with_the_villain_lets_him_go_and_the_case_goes_on(dice
     dice.queue(1)
     dice.draw(6)
     state = play(state, "fight")
-    assert rules.case_result(state) is None and state.villain == "c212"
+    assert campaign.case_result(state) is None and state.villain == "c212"
     assert state.holmes.wounds == 1 and state.turn == 2 and state.pending.kind == "action"
 
 

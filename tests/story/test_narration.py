@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from sherlockkit.games.story import events as ev, narration, rules
+from sherlockkit.games.story import campaign, events as ev, narration, rules
 from sherlockkit.games.story.agenda import EndTurn
 from sherlockkit.games.story.state import Choose
 
@@ -19,7 +19,7 @@ ROUGHS = "The Baron's hired roughs"
 
 def told(*events):
     """The sentences of ``events``, told one after the other."""
-    return narration.log(events)
+    return narration.sentences(events)
 
 
 # --- names and verbs ------------------------------------------------------------------------------
@@ -116,10 +116,11 @@ def test_a_d6_on_a_line_is_told_by_the_paragraph_it_leads_to():
 
 
 def test_the_state_log_is_told_with_what_came_before():
-    """The log written move by move reads the story so far, as the log of all events does."""
+    """The last lines of the log read the story so far, as the log of all events does."""
     state = situation()
     state = happen(state, {"fight": {"opponents": [{"name": ROUGHS, "brawn": 8}], "won": [], "escaped": []}})
-    assert state.log == narration.log(state.events)
+    log = narration.log(rules.view(state))
+    assert log == narration.sentences(state.events) and narration.log(rules.view(state), last=3) == log[-3:]
 
 
 # --- how a case and the campaign end ---------------------------------------------------------------
@@ -129,7 +130,7 @@ def test_a_case_lost_to_time_says_why_then_what_it_cost(dice):
     state = lose(situation(sm=3, luck=4))
     assert narration.case_closed(state.events) == (
         "Twelve turns pass and the Villain is still at large.", "It costs the 3 SM gathered and 2 Luck: Luck is now 2.")
-    assert state.log[-1] == "The case is lost, and with it the 3 SM gathered and 2 Luck (Luck now 2)."
+    assert narration.log(rules.view(state), last=1) == ("The case is lost, and with it the 3 SM gathered and 2 Luck (Luck now 2).",)
 
 
 def test_holmes_carried_home_from_a_fight_names_who_hurt_him(dice):
@@ -139,7 +140,7 @@ def test_holmes_carried_home_from_a_fight_names_who_hurt_him(dice):
     dice.draw(6)
     state = happen(situation(sm=1, away=("Watson",)),
                    {"fight": {"opponents": [{"name": ROUGHS, "brawn": 8}], "won": [], "escaped": []}})
-    assert rules.case_result(state) == "lost"
+    assert campaign.case_result(state) == "lost"
     lost = state.events.index(ev.FightLost("Holmes", ROUGHS, "seriously wounded"))
     assert isinstance(state.events[lost + 1], ev.HolmesCarriedHome)
     cause, cost = narration.case_closed(state.events)

@@ -1,6 +1,6 @@
 """R001's last line: a new campaign opens on the prologue paragraph, a400."""
 
-from sherlockkit.games.story import campaign, casebook, graph, rules
+from sherlockkit.games.story import campaign, casebook, graph, narration, rules
 from sherlockkit.games.story.events import CampaignBegun, ParagraphRead
 
 from .situations import after_case, play
@@ -17,7 +17,7 @@ def test_a_new_campaign_reads_the_prologue_first(dice):
     assert state.read.index("a400") < state.read.index("a000") < state.read.index("m415") < state.read.index("a001")
     assert state.events[0] == ParagraphRead("a400", BOOK["a400"].title)
     assert state.events.index(CampaignBegun()) > 0
-    assert state.log[0] == f"“{BOOK['a400'].title}”"
+    assert narration.log(rules.view(state))[0] == f"“{BOOK['a400'].title}”"
 
 
 def test_the_prologue_is_read_once_a_campaign_not_at_every_case(dice):

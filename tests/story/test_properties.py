@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.story import casebook, rules
+from sherlockkit.games.story import casebook, narration, rules
 from sherlockkit.games.story.events import LuckChanged
 from sherlockkit.games.story.state import Choose
 
@@ -36,6 +36,8 @@ def check(state, before):
     if state.phase == "case":
         assert 1 <= state.turn <= 12, f"turn {state.turn}"
         assert state.pending is not None and state.pending.kind != "over"
+    if state.phase != "over":  # the moves offered are the decision's open options, in its order
+        assert rules.legal_actions(state) == [Choose(option) for option in state.pending.ids]
     if before.phase == "case" and state.phase != "case":
         # a case has just ended: by the clock at turn 12, or by death or arrest before
         result = state.cases[-1][1]
@@ -80,22 +82,20 @@ def play_until(cases: int, first_seed: int = 0, replay_every: int = 1) -> Tally:
     return tally
 
 
-def test_a_few_hundred_random_cases_keep_every_invariant():
-    """R001/R003: SM and Luck never negative; R007: every case ends by turn 12 or by death
-    or arrest; the same seed and moves replay the same campaign."""
-    tally = play_until(300, first_seed=10_000, replay_every=3)
-    assert tally.cases >= 300
-    assert set(tally.results) <= {"solved", "lost", "dead"}
-    assert tally.results["solved"] > 0 and tally.results["lost"] > 0
-
-
 @pytest.mark.slow
-def test_ten_thousand_random_cases_keep_every_invariant_and_reach_every_paragraph():
-    """Over >= 10,000 random-policy cases (campaigns of up to four, spending SM at random
-    and taking up any next adventure): the invariants hold, some campaigns replay exactly,
-    and every paragraph of the casebook is read or consulted by some case."""
-    tally = play_until(10_000, replay_every=25)
-    assert tally.cases >= 10_000
+def test_a_thousand_random_cases_keep_every_invariant_and_reach_every_paragraph():
+    """Over >= 1,000 random-policy cases (campaigns of up to four, spending SM at random
+    and taking up any next adventure): R001/R003, SM and Luck never negative; R007, every
+    case ends by turn 12 or by death or arrest; the campaigns replay exactly (every tenth
+    checked); and every paragraph of the casebook is read or consulted by some case.
+
+    Campaigns run from seed 0 on: the whole casebook is reached within 42 to 154 cases
+    from any of thirty starting seeds tried (0, 1,000, ..., 29,000), so a thousand cases
+    reach it with more than six times the room the slowest start needed."""
+    tally = play_until(1_000, replay_every=10)
+    assert tally.cases >= 1_000
+    assert set(tally.results) <= {"solved", "lost", "dead"}
+    assert tally.results["solved"] > 0 and tally.results["lost"] > 0 and tally.results["dead"] > 0
     unreached = set(BOOK) - tally.read
     assert unreached == set(), f"never reached in {tally.cases} cases: {sorted(unreached)}"
     assert tally.read <= set(BOOK)
@@ -170,9 +170,9 @@ def test_every_choice_in_a_case_is_told_in_the_log():
         for _ in range(MAX_MOVES_PER_CASE):
             if state.pending is None or state.phase != "case":
                 break
-            option = rng.choice(state.pending.ids)
-            after = rules.play(state, Choose(option))
-            if len(after.log) == len(state.log):
-                silent[state.pending.kind, option] += 1
+            move = rng.choice(rules.legal_moves(rules.view(state)))
+            after = rules.play(state, move)
+            if not narration.entries(after.events, start=len(state.events)):  # the lines of its events
+                silent[state.pending.kind, move.option] += 1
             state = after
     assert not silent, f"choices that leave no line in the log: {dict(silent)}"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sherlockkit.games.story import rules, tables
+from sherlockkit.games.story import campaign, rules, tables
 from sherlockkit.games.story.events import EncounterRolled
 from sherlockkit.games.story.tables import TURNS, encounter_column, encounter_shift, encounter_table
 
@@ -35,7 +35,7 @@ def test_the_case_is_lost_at_the_end_of_turn_12_with_all_sm_and_half_the_luck_ro
     """R007: not arrested by the end of turn 12: lose all SM and half the Luck (rounding up)."""
     dice.queue(*QUIET)
     state = keep(situation(turn=12, sm=3, luck=5), "rest")
-    assert rules.case_result(state) == "lost"
+    assert campaign.case_result(state) == "lost"
     assert state.cases == (("a001", "lost"),)
     assert (state.sm, state.luck, state.phase) == (0, 2, "after_case")
     assert state.pending.kind == "after_case"

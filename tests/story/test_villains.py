@@ -2,7 +2,7 @@
 
 import pytest
 
-from sherlockkit.games.story import rules
+from sherlockkit.games.story import campaign, rules
 
 from .situations import BOOK, QUIET, happen, keep, play, roll, situation, villain_known, watson
 
@@ -158,7 +158,7 @@ def test_deduction_succeeds_iff_holmes_brains_plus_sm_beats_2d6_plus_the_villain
         dice.queue(1)  # Watson's strike die: 6 + 1 + 1 + 1 = 9
         dice.draw(1)  # Windibank's: 5 + 1 + 1 = 7: Windibank Stunned
     state = play(state, "deduction")
-    assert (rules.case_result(state) == "solved") is solved
+    assert (campaign.case_result(state) == "solved") is solved
     assert roll(state, "Deduction").verdict == ("success" if solved else "failure")
 
 
@@ -187,7 +187,7 @@ def test_hide_and_follow_may_be_chosen_first_and_pays_its_reward(dice):
     state = option3(dice)
     dice.queue(4, 4)
     state = play(state, "hide_follow")
-    assert (rules.case_result(state), state.luck) == ("solved", 5)
+    assert (campaign.case_result(state), state.luck) == ("solved", 5)
 
 
 def test_a_failed_hide_and_follow_leads_to_a_fight(dice):
@@ -208,7 +208,7 @@ def test_a_villain_seriously_wounded_in_the_fight_is_arrested_for_the_fight_rewa
     dice.queue(6)  # Watson: 6 + 6 + 1 + 1 = 14
     dice.draw(1)  # Windibank: 5 + 1 + 1 = 7; difference 7: Seriously Wounded
     state = play(state, "fight")
-    assert rules.case_result(state) == "solved"
+    assert campaign.case_result(state) == "solved"
     assert state.luck == 3 + 3
 
 
@@ -219,5 +219,5 @@ def test_a_villain_killed_in_the_fight_ends_the_case_for_1_luck(dice):
     dice.queue(6)  # Watson: 6 + 6 + 1 + 3 = 16
     dice.draw(1)  # Windibank 7: difference 9: death
     state = keep(state, "fight")
-    assert rules.case_result(state) == "solved"
+    assert campaign.case_result(state) == "solved"
     assert state.luck == 2 - 1 + 3  # 1 Luck lost, then the SM left; no arrest reward

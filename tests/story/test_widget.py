@@ -3,7 +3,7 @@
 import html
 import re
 
-from sherlockkit.games.story import narration, rules
+from sherlockkit.games.story import campaign, narration, rules
 from sherlockkit.games.story.state import Choose
 from widgets.clock import ManualClock
 from widgets.story import StoryGame, StoryTable, option_class
@@ -72,7 +72,7 @@ def test_a_whole_case_can_be_played_by_clicking():
         view.choices.children[-1].click()  # the last option: Wait, or the last of a choice
         clicks += 1
     assert view.game.state.phase != "case"
-    assert rules.case_result(view.game.state) in ("solved", "lost", "dead")
+    assert campaign.case_result(view.game.state) in ("solved", "lost", "dead")
     assert "The case is closed" in view.prompt.value or view.game.state.phase == "over"
 
 
@@ -280,3 +280,27 @@ def test_the_spending_form_refuses_a_choice_it_does_not_offer_with_a_sentence():
         assert "a value it does not take; nothing changed" in session.message, menu.description
         assert session.state is state
     assert form.what.value == chosen
+
+
+def test_every_move_after_a_case_is_made_by_the_clicks_the_table_names():
+    """The form after a case draws its buttons from the engine's list: Spend and "Take up
+    the case" are offered the one move their menus choose, and every legal move (a
+    purchase, a case, retiring) is made by the clicks ``path_to`` names, and by nothing else."""
+    view = after_a_case(table(), sm=8)
+    session, form = view.game, view.spend
+    legal = rules.legal_moves(session.view)
+    assert len(legal) > 30
+    assert form.spend_button.moves == (Choose(form.what.value),) and form.next_button.moves == (
+        Choose(form.next_case.value),)
+    for move in legal:
+        held, before = session.hold(), list(session.actions)
+        path = view.path_to(move)
+        assert path, move
+        for button in path:
+            assert not button.disabled and set(button.moves) <= set(legal), move
+            assert button.moves == (move,), "a click makes the move the menus chose"
+            button.click()
+        assert session.actions == before + [move]
+        session.restore(held)
+        session.actions = before
+        view.redraw()

@@ -2,8 +2,9 @@
 sheet they see.
 
 A bot reads only its :class:`~sherlockkit.games.story.state.View`: the decision on the
-table (its kind and its options) and what the sheet shows (turn, SM, Luck, the Villain
-and the Motive once known, the cases so far). The turn's action is chosen by one of the
+table (its kind), the moves it offers (``rules.legal_moves``: a bot never makes another)
+and what the sheet shows (turn, SM, Luck, the Villain and the Motive once known, the
+cases so far). The turn's action is chosen by one of the
 case model's policies (``case_odds.POLICIES``, so the bots and the model's numbers play
 the same game); every other decision is answered the same plain way.
 
@@ -28,7 +29,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from sherlockkit.games.story import case_odds
+from sherlockkit.games.story import case_odds, rules
 from sherlockkit.games.story.case_odds import Policy, Situation
 from sherlockkit.games.story.state import Choose, View
 
@@ -65,21 +66,24 @@ class Detective:
     cases: int = CASES
 
     def choose(self, view: View) -> Choose | None:
-        """The option this detective takes now; ``None`` once the campaign is over."""
-        decision = view.decision
-        if decision is None or not decision.ids:
+        """The move this detective makes now, one of those its view offers; ``None`` once
+        the campaign is over."""
+        legal = rules.legal_moves(view)
+        if not legal:
             return None
         how = LEVELS[self.level]
         if how.policy is None:
-            return Choose(self.rng.choice(decision.ids))
-        if decision.kind == "action":
-            return Choose(action_option(how.policy, view))
-        if decision.kind == "combat":
-            return Choose("fight_on" if how.fights_on else "escape")
-        if decision.kind == "after_case":
-            return Choose(next_case(view, self.cases))
-        answer = ANSWERS.get(decision.kind)
-        return Choose(answer if answer in decision.ids else decision.ids[0])
+            return self.rng.choice(legal)
+        kind = view.decision.kind
+        if kind == "action":
+            option = action_option(how.policy, view, legal)
+        elif kind == "combat":
+            option = "fight_on" if how.fights_on else "escape"
+        elif kind == "after_case":
+            option = next_case(view, self.cases, legal)
+        else:
+            option = ANSWERS.get(kind)
+        return next((move for move in legal if move.option == option), legal[0])
 
 
 def situation(view: View) -> Situation:
@@ -88,20 +92,20 @@ def situation(view: View) -> Situation:
     return Situation(view.turn, view.villain, 0, view.motive, view.sm, view.luck, (), False)
 
 
-def action_option(policy: Policy, view: View) -> str:
-    """The option of the turn's action that ``policy`` picks among those offered. Seek
+def action_option(policy: Policy, view: View, legal: list[Choose]) -> str:
+    """The option of the turn's action that ``policy`` picks among the ``legal`` ones. Seek
     Information comes with a channel when one adds +1: the last offered is taken, since
     the channels come after the plain one."""
-    ids = view.decision.ids
+    ids = [move.option for move in legal]
     actions = tuple(dict.fromkeys(option.partition(":")[0] for option in ids))
     chosen = policy(situation(view), actions)
     return [option for option in ids if option.partition(":")[0] == chosen][-1]
 
 
-def next_case(view: View, cases: int = CASES) -> str:
-    """After a case: retire once ``cases`` have been played, else take up the next
-    adventure in the casebook's order (after the last one played)."""
-    ids = view.decision.ids
+def next_case(view: View, cases: int, legal: list[Choose]) -> str:
+    """After a case, of the ``legal`` options: retire once ``cases`` have been played,
+    else take up the next adventure in the casebook's order (after the last one played)."""
+    ids = [move.option for move in legal]
     adventures = [option for option in ids if option.startswith("next:")]
     if len(view.cases) >= cases or not adventures:
         return "retire"

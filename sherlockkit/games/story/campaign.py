@@ -6,9 +6,9 @@ from __future__ import annotations
 from math import ceil
 
 from sherlockkit.engine import chance, evolve
-from sherlockkit.games.story import casebook, tables
+from sherlockkit.games.story import tables
 from sherlockkit.games.story.agenda import ApplyEffects, Check, Read, StartCase, StartTurn, TableRoll
-from sherlockkit.games.story.casebook import Casebook
+from sherlockkit.games.story.paragraphs import Casebook
 from sherlockkit.games.story.characters import HEALTHY, MAX_QUALITY_GAIN, MAX_TRAIT, QUALITIES, TRAITS, Character
 from sherlockkit.games.story.events import (
     CampaignBegun, CampaignEnded, CaseEnded, CaseStarted, DeathRoll, FriendMade, FriendParted, InspectorLost, Killed,
@@ -25,12 +25,12 @@ SM_CARRIED_OVER = 1  # R001: never more than 1 SM at the start of a case
 PROLOGUE = "a400"  # R001: "to start a game now", the adventure prologue
 
 
-def begin(sheet: Sheet, first_case: str | None) -> None:
+def begin(sheet: Sheet, book: Casebook, first_case: str | None) -> None:
     """R001 sends a new player to the prologue (a400), which is read first; then A000:
     roll the starting equipment, then the first case (a001 on 1-3, a002 on 4-6)."""
     sheet.consult("r001")
     sheet.consult(PROLOGUE)
-    sheet.record(ParagraphRead(PROLOGUE, casebook.load()[PROLOGUE].title))
+    sheet.record(ParagraphRead(PROLOGUE, book[PROLOGUE].title))
     for rule in ("r003", "a000"):
         sheet.consult(rule)
     equipment = tables.EQUIPMENT.row_for(chance(sheet.seed, 0, "equipment").randint(1, 6)).result
@@ -192,19 +192,7 @@ def _options_buying(found: list[Purchase]) -> list[tuple[str, str]]:
 
 def adventures(book: Casebook) -> tuple[tuple[str, str], ...]:
     """The options that take up a case: ("next:a001", its title)..., in the casebook's order."""
-    known = _adventures_known
-    if known[0] is not book:  # the casebook is read once and never changes: its cases neither
-        known = (book, tuple((f"next:{pid}", p.title) for pid, p in book.items() if p.kind == "adventure"))
-        _remember_adventures(known)
-    return known[1]
-
-
-_adventures_known: tuple = (None, ())
-
-
-def _remember_adventures(known: tuple) -> None:
-    global _adventures_known
-    _adventures_known = known
+    return tuple((f"next:{pid}", p.title) for pid, p in book.items() if p.kind == "adventure")
 
 
 def next_decision(sheet: Sheet, book: Casebook) -> None:
@@ -282,3 +270,10 @@ def befriend(sheet: Sheet, name: str) -> None:
     sheet.allies = tuple(a for a in sheet.allies if a.name != name)
     sheet.friends += (friend,)
     sheet.record(FriendMade(name))
+
+
+def case_result(state) -> str | None:
+    """``None`` while a case runs; ``"solved"``, ``"lost"`` or ``"dead"`` once it has ended."""
+    if state.phase == "case" or not state.cases:
+        return None
+    return state.cases[-1][1]

@@ -30,27 +30,17 @@ Chances are fractions (GMP rationals) for the solver's sums.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Callable, NamedTuple
 
-try:  # GMP's rationals are exact like fractions.Fraction, and several times faster
-    from gmpy2 import mpq as Fraction
-except ImportError:  # pragma: no cover - gmpy2 is a dependency, this is a fallback
-    from fractions import Fraction
-from typing import Callable, Iterable, NamedTuple
-
-from sympy import Rational
-
-from sherlockkit.dice import two_d6
-from sherlockkit.games.story import casebook, effects, odds, party, rolls, tables
-from sherlockkit.games.story.casebook import Casebook
-from sherlockkit.games.story.characters import holmes as young_holmes, watson as dr_watson
-from sherlockkit.games.story.rules import DEFAULT_TRAITS
+from sherlockkit.games.story import odds, rolls, tables
+from sherlockkit.games.story.case_events import (  # noqa: F401 - the events' names, read here too
+    D6, MODELLED, NOTHING, SET_ASIDE, TWO_D6, CaseEvents, Delta, Fraction, _fraction,
+)
 
 SM_CAP = 6
 LUCK_CAP = 2
 BONUS_CAP = 2
 ACTIONS = ("attempt_arrest", "explore", "investigate", "seek_information", "research", "wait")
-TWO_D6 = {total: Fraction(int(p.p), int(p.q)) for total, p in two_d6.items()}
-D6 = Fraction(1, 6)
 SOLVED, LOST = "solved", "lost"
 
 
@@ -71,184 +61,19 @@ class Situation(NamedTuple):
     action: str = ""
 
 
-class Delta(NamedTuple):
-    """What an event does to the situation."""
-
-    sm: int = 0
-    luck: int = 0
-    motive: bool = False
-    trap: bool = False
-    bonus: tuple = ()
-    villain: bool = False
-    motive_found: bool = False
-    option: int = 0  # 2 or 3: a villain option from Attempt Arrest
-    end: str = ""  # "solved", "lost" or "dead"
-
-
-def _join(a: Delta, b: Delta) -> Delta:
-    """Two deltas one after the other."""
-    bonus = dict(a.bonus)
-    for action, amount in b.bonus:
-        bonus[action] = bonus.get(action, 0) + amount
-    return Delta(a.sm + b.sm, a.luck + b.luck, a.motive or b.motive, a.trap or b.trap,
-                 tuple(sorted(bonus.items())), a.villain or b.villain, a.motive_found or b.motive_found,
-                 a.option or b.option, a.end or b.end)
-
-
-def _then(first: dict, second: dict) -> dict:
-    out: dict = defaultdict(Fraction)
-    for a, p in first.items():
-        if a.end:
-            out[a] += p
-            continue
-        for b, q in second.items():
-            out[_join(a, b)] += p * q
-    return dict(out)
-
-
-def _mix(parts: Iterable[tuple[Fraction, dict]]) -> dict:
-    out: dict = defaultdict(Fraction)
-    for weight, dist in parts:
-        for delta, p in dist.items():
-            out[delta] += weight * p
-    return dict(out)
-
-
-NOTHING = {Delta(): Fraction(1)}
-
-#: The effects of the language (``effects.EFFECTS``) that change nothing the model counts:
-#: permissions, places, allies leaving or hurt, wounds, items; and the engine's own steps
-#: (``joins``, ``end_case_reward``, ``villain_fight``), never written in a paragraph or a row.
-SET_ASIDE = frozenset({"allow_investigate", "location", "ally_leaves", "allies_may_leave", "kill_random_ally",
-                       "wound", "item", "block_channel", "joins", "end_case_reward", "villain_fight"})
-#: The effects the model counts (``Model.effect``).
-MODELLED = frozenset({"roll", "sm", "luck", "choice", "ally", "fight", "event", "goto", "holmes_or_watson", "witness",
-                      "reveal_motive", "trap", "motive_found", "death", "bonus", "villain_option", "end_case"})
-
-
-def _fraction(p: Rational) -> Fraction:
-    """An exact sympy chance as the solver's fraction (the same value)."""
-    return Fraction(int(p.p), int(p.q))
-
-
-# --- the casebook's effects as distributions ---------------------------------------------------
-
-class Model:
-    """One adventure's case, for one party, ready to solve."""
-
-    def __init__(self, adventure: str = "a001", traits: Iterable[str] = DEFAULT_TRAITS, book: Casebook | None = None):
-        self.book = book or casebook.load()
-        if adventure not in self.book or self.book[adventure].kind != "adventure":
-            raise ValueError(f"{adventure!r} is not an adventure of the casebook.")
-        self.adventure = self.book[adventure]
-        self.holmes = young_holmes(tuple(traits))
-        self.party = (self.holmes, dr_watson())
-        self.traits: dict[str, int] = defaultdict(int)
-        for person in self.party:
-            for trait, level in person.traits:
-                self.traits[trait] += level
-        self.outside = self.adventure["outside_london"]
-        self._lines: dict = {}
-        self._effects: dict = {}
-        self._general: dict = {}
-        self._modifiers: dict = {}
-        self._chances: dict = {}  # a roll's spec, as sorted items -> its chance
-
-    # rolls for the party
-    def chance(self, spec) -> Fraction:
-        """The chance the party passes the roll ``spec`` (R004, as ``rolls`` states it),
-        as a fraction for the solver's sums."""
-        key = tuple(sorted(spec.items()))
-        found = self._chances.get(key)
-        if found is None:
-            found = self._chances[key] = _fraction(rolls.chance(spec, self.holmes, self.party))
-        return found
-
-    def effects(self, effects, depth: int = 0) -> dict:
-        """The distribution of what a list of effects does (cached: the lists are the
-        casebook's and the tables' own, which never change)."""
-        key = (id(effects), depth)
-        cached = self._effects.get(key)
-        if cached is not None and cached[0] is effects:
-            return cached[1]
-        dist = NOTHING
-        for effect in effects:
-            dist = _then(dist, self.effect(effect, depth))
-        self._effects[key] = (effects, dist)
-        return dist
-
-    def effect(self, effect, depth: int) -> dict:
-        """What one effect of the casebook's language does, as a distribution of deltas
-        (``NOTHING`` for the effects the model sets aside, :data:`SET_ASIDE`)."""
-        name, value = effects.name_of(effect), effects.value_of(effect)
-        if name == "roll":
-            p = self.chance(effect["roll"])
-            return _mix([(p, self.effects(effect.get("success", ()), depth)),
-                         (1 - p, self.effects(effect.get("failure", ()), depth))])
-        if name in ("sm", "luck"):
-            return {Delta(**{name: value}): Fraction(1)}
-        if name == "choice":
-            options = [self.effects(o.get("effects", ()), depth) for o in value]
-            return max(options, key=lambda d: (sum(p * x.sm for x, p in d.items()), sum(p * x.luck for x, p in d.items())))
-        if name == "ally":  # R002: joining brings 1 Luck; the Ally's help is outside the model
-            p = self.chance(party.JOIN_ROLL)
-            return {Delta(luck=1): p, Delta(): 1 - p}
-        if name == "fight":
-            won = self.first_strike(value["opponents"][0])
-            escape = _then(self.effects(value.get("escaped", ()), depth),
-                           self.effects(self.book[tables.ESCAPE_PARAGRAPH].effects, depth + 1))
-            return _mix([(won, self.effects(value.get("won", ()), depth)), (1 - won, escape)])
-        if name == "event":  # Investigate 8 reads Location: places are outside the model
-            return self.line("location" if value == "location_or_clue" else value, depth + 1)
-        if name == "goto":
-            return self.effects(self.book[value].effects, depth + 1) if depth < 3 else NOTHING
-        if name in tables.D6_TABLES:  # a d6 table that names the line to roll on
-            table = tables.D6_TABLES[name]
-            results = {row.label: row.result for row in table.rows}
-            return _mix([(_fraction(p), self.line(results[label], depth + 1)) for label, p in table.odds().items()])
-        simple = {"reveal_motive": Delta(motive=True), "trap": Delta(trap=True), "motive_found": Delta(motive_found=True),
-                  "death": Delta(end="dead")}
-        if name in simple:
-            return {simple[name]: Fraction(1)}
-        if name == "bonus":
-            return {Delta(bonus=((value["action"], value["amount"]),)): Fraction(1)}
-        if name == "villain_option":
-            return {Delta(option=value): Fraction(1)}
-        if name == "end_case":
-            return {Delta(end=value): Fraction(1)}
-        if name in SET_ASIDE:
-            return NOTHING
-        raise ValueError(f"The case model does not know the effect {name!r}: count it, or set it aside (SET_ASIDE).")
-
-    def line(self, line: str, depth: int) -> dict:
-        """An event of a line: each die face's paragraph, 1/6 each."""
-        if line == "villain":
-            return {Delta(villain=True): Fraction(1)}
-        if depth > 3:
-            return NOTHING
-        key = (line, depth)
-        if key not in self._lines:
-            parts = []
-            for pid in self.adventure[line]:
-                parts.append((D6, self.effects(self.book[pid].effects, depth)))
-            self._lines[key] = _mix(parts)
-        return self._lines[key]
-
-    def first_strike(self, opponent) -> Fraction:
-        """Watson (the strongest) wins the first exchange of strikes against ``opponent``."""
-        ours = dr_watson()
-        mine = ours.brawn + tables.strike_modifier(ours.brawn, weaponry=ours.trait("Weaponry"))
-        theirs = opponent["brawn"] + tables.strike_modifier(
-            opponent["brawn"], weaponry=dict(opponent.get("traits", {})).get("Weaponry", 0))
-        wins = sum(1 for a in range(1, 7) for b in range(1, 7) if mine + a > theirs + b)
-        return Fraction(wins, 36)
+class Model(CaseEvents):
+    """One adventure's case, for one party, ready to solve: what the casebook's events do
+    (:class:`~case_events.CaseEvents`), and what a turn does to a situation.
+    ``Model(adventure="a001", traits=DEFAULT_TRAITS, book=None)``."""
 
     # --- villains ------------------------------------------------------------------------
 
     def motive_value(self, villain: str, motive: int) -> int:
+        """The SM an arrest of ``villain`` needs, for their Motive number ``motive`` (R005a)."""
         return self.book[villain]["motives"][motive]["value"]
 
     def can_arrest(self, s: Situation) -> bool:
+        """Whether an arrest is possible in ``s``: the Villain and the Motive known, the SM at the Motive's value."""
         return s.villain is not None and s.motive is not None and s.sm >= self.motive_value(s.villain, s.motive)
 
     def option3(self, s: Situation) -> tuple[Fraction, str]:
@@ -302,6 +127,7 @@ class Model:
 
     @staticmethod
     def each(dist: dict, step: Callable) -> dict:
+        """The outcomes of ``step`` applied to each situation of ``dist`` (an ended case stays as it is), with their chances."""
         out: dict = defaultdict(Fraction)
         for s, p in dist.items():
             if isinstance(s, str):
@@ -312,6 +138,7 @@ class Model:
         return dict(out)
 
     def then_effects(self, s: Situation, effects) -> dict:
+        """The outcomes of ``effects`` taking place in ``s``, with their chances."""
         out: dict = defaultdict(Fraction)
         for delta, p in self.effects(effects, 1).items():
             for t, q in self.apply(s, delta).items():
@@ -319,6 +146,7 @@ class Model:
         return dict(out)
 
     def reveal_motive(self, s: Situation) -> dict:
+        """R005a: the Motive rolled (each with its share of the d6) and the Villain's option 1 read."""
         if s.villain is None or s.motive is not None:
             return {s: Fraction(1)}
         villain = self.book[s.villain]
@@ -331,6 +159,8 @@ class Model:
         return dict(out)
 
     def villain_event(self, s: Situation) -> dict:
+        """R005a: a Villain event: the Villain revealed if unknown, else met (the second meeting
+        uncovers the Motive; then the Villain is faced as option 3 says)."""
         if s.villain is None:
             out: dict = defaultdict(Fraction)
             special = self.adventure.get("special")
@@ -349,6 +179,8 @@ class Model:
         return self.villain_option(s, 3)
 
     def villain_option(self, s: Situation, number: int) -> dict:
+        """R005b: the Villain's option ``number``: 3 closes the case when an arrest is possible
+        (the best way to close in), else option 2's effects."""
         if s.villain is None:
             return {s: Fraction(1)}
         if number == 3 and self.can_arrest(s):
@@ -405,6 +237,7 @@ class Model:
         return self._lines[key]
 
     def row_effects(self, action: str, label: str) -> dict:
+        """What the row ``label`` of ``action``'s table does, as a distribution of deltas."""
         key = ("row", action, label)
         if key not in self._lines:
             row = next(r for r in tables.ACTION_TABLES[action].rows if r.label == label)

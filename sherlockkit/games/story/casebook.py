@@ -15,69 +15,30 @@ A villain (``kind = "villain"``) also has ``brains``, ``brawn``, ``bravery``, ``
 ``villain``, ``character``, ``holmes``, ``watson``, ``clue``, ``location`` (die faces
 1-6).
 
-:func:`load` refuses a broken casebook with a sentence naming the paragraph.
+:func:`load` refuses a broken casebook with a sentence naming the paragraph; the shape of
+a paragraph is ``paragraphs.py``'s.
 """
 
 from __future__ import annotations
 
+import functools
 import tomllib
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Mapping
 
 from sherlockkit.dice import parse_row
+from sherlockkit.games.story import effects
+from sherlockkit.games.story.paragraphs import (  # noqa: F401 - the casebook's shapes, read as casebook.LINES
+    EVENTS, KIND_COLOURS, KINDS, LINE_KINDS, LINES, Casebook, CasebookError, Paragraph,
+)
 
 FOLDER = Path(__file__).with_name("casebook")
-KINDS = ("rule", "adventure", "villain", "character", "holmes", "watson", "clue", "location", "memoir")
-#: Each kind's colour, the same in the paragraph graph's drawing and on the table's trail
-#: (kept here, by the kinds, so that the table need not import the graph and networkx).
-KIND_COLOURS = {"rule": "#9e9e9e", "adventure": "#1f5f8b", "villain": "#b03a2e", "character": "#e0a030",
-                "holmes": "#6c3483", "watson": "#117864", "clue": "#d35400", "location": "#7d6608",
-                "memoir": "#5d6d7e"}
-LINES = ("villain", "character", "holmes", "watson", "clue", "location")
-#: Which paragraph kinds an adventure's line may point to.
-LINE_KINDS = {"villain": {"villain"}, "character": {"character"}, "holmes": {"holmes"},
-              "watson": {"watson"}, "clue": {"clue"}, "location": {"location"}}
-EVENTS = LINES
-WOUNDS = ("holmes", "watson", "random_ally")
-ACTIONS_WITH_BONUS = ("attempt_arrest", "investigate", "seek_information", "research")
 
 
-class CasebookError(ValueError):
-    """A paragraph that cannot be played; the message names it."""
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    """One paragraph: its id, kind, title, text and the rest of its data."""
-
-    id: str
-    kind: str
-    title: str
-    text: str
-    data: Mapping[str, Any]
-
-    @property
-    def effects(self) -> tuple:
-        return tuple(self.data.get("effects", ()))
-
-    @property
-    def once(self) -> bool:
-        return bool(self.data.get("once", False))
-
-    def __getitem__(self, key):
-        return self.data[key]
-
-    def get(self, key, default=None):
-        return self.data.get(key, default)
-
-
-Casebook = Mapping[str, Paragraph]
-
-
-@lru_cache(maxsize=1)
+# The casebook is data, never changed once read (its tables are read-only): the one last
+# read is kept, so that every campaign of the process plays from the same one, read once.
+@functools.lru_cache(maxsize=1)
 def load(folder: Path = FOLDER) -> Casebook:
     """Every paragraph by id, checked (see :func:`check`)."""
     raw: dict[str, dict] = {}
@@ -115,19 +76,16 @@ def parse(raw: Mapping[str, Mapping]) -> Casebook:
 
 def check(book: Casebook) -> None:
     """Raise :class:`CasebookError` on any broken reference or malformed effect."""
-    # Imported here: the effects' handlers import this module's shapes.
-    from sherlockkit.games.story import effects
-
     for p in book.values():
         where = f"Paragraph {p.id}"
         effects.check_effects(book, p.effects, where)
         if p.kind == "villain":
-            _villain(book, p, where, effects)
+            _villain(book, p, where)
         if p.kind == "adventure":
-            _adventure(book, p, where, effects)
+            _adventure(book, p, where)
 
 
-def _villain(book, p, where, effects):
+def _villain(book, p, where):
     effects.check_person({"name": p.get("name", p.title), **p.data}, where)
     effects.check_number(book, p.get("sm_modifier"), where + " (sm_modifier)")
     faces = []
@@ -154,7 +112,7 @@ def _villain(book, p, where, effects):
         raise CasebookError(f"{where}: rewards give Luck for deduction, hide_follow and fight.")
 
 
-def _adventure(book, p, where, effects):
+def _adventure(book, p, where):
     if not isinstance(p.get("place"), str) or not isinstance(p.get("outside_london"), bool):
         raise CasebookError(f"{where}: an adventure has a place and says whether it is outside London.")
     for line in LINES:

@@ -10,6 +10,8 @@ QUALITIES = ("Brains", "Brawn", "Bravery")
 #: The traits Holmes may start with (choose three), in alphabetical order.
 STARTING_TRAITS = ("Aware", "British Law", "Charisma", "Disguise", "History", "Running", "Science",
                    "Sensational Literature", "Thief", "Tracking", "Weaponry")
+#: The three traits a campaign gives Holmes unless others are chosen.
+DEFAULT_TRAITS = ("Aware", "Tracking", "Charisma")
 LATER_TRAITS = ("Medicine", "Victim", "Addiction", "Aristocracy", "Madness")
 TRAITS = STARTING_TRAITS + LATER_TRAITS
 MAX_TRAIT = 3
@@ -47,6 +49,7 @@ class Character:
         return value
 
     def with_trait(self, name: str, level: int) -> "Character":
+        """This character with the trait ``name`` at ``level``."""
         traits = dict(self.traits)
         traits[name] = level
         return evolve(self, traits=tuple(sorted(traits.items())))

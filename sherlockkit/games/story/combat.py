@@ -15,7 +15,7 @@ from sherlockkit.games.story import campaign, dice, party, tables
 from sherlockkit.games.story.agenda import (
     ApplyEffects, Check, EscapeRoll, FightEnd, FightRound, Read, Rest, StrikeRoll,
 )
-from sherlockkit.games.story.casebook import Casebook
+from sherlockkit.games.story.paragraphs import Casebook
 from sherlockkit.games.story.characters import SERIOUSLY_WOUNDED, WOUNDED, Character, make
 from sherlockkit.games.story.events import (
     EscapeTried, Exchange, FightLost, FightOrFlee, FightStarted, FightWon, FoeDown, StrikeResult,

@@ -9,7 +9,7 @@ name to an :class:`Effect` that says
 - ``check(book, value, where)``: whether the casebook may write it so (a
   ``CasebookError`` naming the paragraph otherwise; ``casebook.load`` checks through it);
 - ``apply(sheet, book, pid, value)``: what it does to the case (the handlers live with
-  their subject: ``turn.py``, ``party.py``, ``villains.py``, ``combat.py``);
+  their subject: ``actions.py``, ``turn.py``, ``party.py``, ``villains.py``, ``combat.py``);
 - ``describe(value)``: a few words for chapters and the app (``"SM +1"``, ``"read m403"``);
 - ``leads_to(value)``: the paragraphs it can lead to, and the adventure lines it rolls on
   (``"clue"``, one of ``casebook.LINES``), nested effects included.
@@ -42,14 +42,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from sherlockkit.games.story import campaign, combat, party, rolls, tables, turn, villains
+from sherlockkit.games.story import actions, campaign, combat, party, rolls, tables, turn, villains
 from sherlockkit.games.story.agenda import ApplyEffects, Check, Offer, Read, RollOnLine, SkillRoll, TableRoll
-from sherlockkit.games.story.casebook import (
-    ACTIONS_WITH_BONUS, EVENTS, WOUNDS, Casebook, CasebookError,
-)
+from sherlockkit.games.story.paragraphs import EVENTS, Casebook, CasebookError
 from sherlockkit.games.story.characters import QUALITIES, TRAITS
 from sherlockkit.games.story.events import ClueRevisited, Nothing, OptionChosen, ParagraphRead, RollTested, TableRolled
 from sherlockkit.games.story.state import Decision, Sheet
+
+
+#: Who a ``wound`` effect may hurt.
+WOUNDS = ("holmes", "watson", "random_ally")
+#: The actions a ``bonus`` effect may help next turn.
+ACTIONS_WITH_BONUS = ("attempt_arrest", "investigate", "seek_information", "research")
 
 
 @dataclass(frozen=True)
@@ -344,9 +348,9 @@ EFFECTS: dict[str, Effect] = {
     "event": Effect(_one_of(*EVENTS), turn.event, lambda v: f"a {v.replace('_or_', ' or ')} event",
                     lambda v: ("location", "clue") if v == "location_or_clue" else (v,)),
     "location": Effect(_check_text, turn.location, lambda v: f"you are at {v}"),
-    "trap": Effect(_flag, turn.trap, lambda v: "a trap: no action next turn"),
-    "allow_investigate": Effect(_flag, turn.allow_investigate, lambda v: "Investigate is open next turn"),
-    "bonus": Effect(_check_bonus, turn.bonus,
+    "trap": Effect(_flag, actions.trap, lambda v: "a trap: no action next turn"),
+    "allow_investigate": Effect(_flag, actions.allow_investigate, lambda v: "Investigate is open next turn"),
+    "bonus": Effect(_check_bonus, actions.bonus,
                     lambda v: f"+{v['amount']} to {tables.ACTION_NAMES[v['action']]} next turn"),
     "ally": Effect(lambda book, v, where: check_person(v, where), party.ally,
                    lambda v: f"{v['name']} may join (Charisma 7)"),
@@ -362,7 +366,8 @@ EFFECTS: dict[str, Effect] = {
     "death": Effect(_one_of("holmes"), campaign.death_effect, lambda v: "Holmes is killed", casebook=False),
     "kill_random_ally": Effect(_flag, party.kill_random_ally, lambda v: "an Ally is killed", casebook=False),
     "allies_may_leave": Effect(_flag, party.allies_may_leave, lambda v: "each Ally may leave (d6)", casebook=False),
-    "block_channel": Effect(_flag, turn.block_channel, lambda v: "found out: that channel is closed", casebook=False),
+    "block_channel": Effect(_flag, actions.block_channel, lambda v: "found out: that channel is closed",
+                            casebook=False),
     "holmes_or_watson": Effect(_flag, turn.holmes_or_watson, lambda v: "a Holmes (1-3) or Watson (4-6) event",
                                lambda v: ("holmes", "watson"), casebook=False),
     "witness": Effect(_flag, turn.witness, lambda v: "a witness: a Location, Character or Clue",

@@ -13,17 +13,16 @@ registry (``effects.EFFECTS``: ``leads_to``, ``describe``), as the engine applie
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
 from typing import Iterable, Mapping
 
 import networkx as nx
 from sympy import Rational
 
 from sherlockkit.games.story import casebook, effects, rolls, tables
-from sherlockkit.games.story.casebook import KIND_COLOURS, LINES, Casebook  # noqa: F401 - read as graph.KIND_COLOURS
+from sherlockkit.games.story.paragraphs import KIND_COLOURS, LINES, Casebook  # noqa: F401 - read as graph.KIND_COLOURS
 from sherlockkit.games.story.effects import EFFECTS
 from sherlockkit.games.story.characters import holmes, watson
-from sherlockkit.games.story.rules import DEFAULT_TRAITS
+from sherlockkit.games.story.characters import DEFAULT_TRAITS
 
 ROOT = "r001"
 
@@ -36,15 +35,8 @@ def reference_party():
 def roll_chance(spec: Mapping, party=None) -> Rational:
     """The exact chance that a casebook roll succeeds for ``party`` (Holmes first; the
     reference party when ``None``), by R004 as ``rolls`` states it."""
-    if party is None:
-        key = tuple(sorted((k, v) for k, v in spec.items()))
-        return _reference_chance(key)
+    party = party or reference_party()
     return rolls.chance(spec, party[0], party)
-
-
-@lru_cache(maxsize=None)
-def _reference_chance(spec_items: tuple) -> Rational:
-    return roll_chance(dict(spec_items), reference_party())
 
 
 def _table_edges(graph, source, table, how):
@@ -96,14 +88,10 @@ def _adventures_with(book: Casebook, pid: str) -> list[str]:
     return [a for a, p in book.items() if p.kind == "adventure" and any(pid in p[line] for line in LINES)]
 
 
-@lru_cache(maxsize=1)
-def _cached() -> nx.DiGraph:
-    return build(casebook.load())
-
-
 def paragraph_graph() -> nx.DiGraph:
-    """The casebook's paragraph graph (a fresh copy each call: change it freely)."""
-    return _cached().copy()
+    """The casebook's paragraph graph, made afresh at each call (a few milliseconds):
+    change it freely."""
+    return build(casebook.load())
 
 
 def build(book: Casebook) -> nx.DiGraph:

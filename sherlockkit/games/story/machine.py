@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from sherlockkit.games.story import campaign, combat, dice, effects, narration, party, turn, villains
+from sherlockkit.games.story import actions, campaign, combat, dice, effects, party, turn, villains
 from sherlockkit.games.story import agenda as a
-from sherlockkit.games.story.casebook import Casebook
+from sherlockkit.games.story.paragraphs import Casebook
 from sherlockkit.games.story.events import RollMade
 from sherlockkit.games.story.state import Decision, Roll, Sheet
 
@@ -22,10 +22,10 @@ from sherlockkit.games.story.state import Decision, Roll, Sheet
 def run(sheet: Sheet, book: Casebook) -> None:
     """Run frames until the player must decide, then set the decision on the table
     (after a case, or at the campaign's end, when nothing is left to run)."""
-    stack, steps = sheet.stack, STEPS  # the sheet's list for the whole move, never replaced (see Sheet)
+    stack = sheet.stack  # the sheet's list for the whole move, pushed and popped in place
     while sheet.pending is None and stack:
         frame = stack.pop()
-        steps[type(frame)](sheet, book, frame)
+        STEPS[type(frame)](sheet, book, frame)
     if sheet.pending is None:
         campaign.next_decision(sheet, book)
 
@@ -35,46 +35,23 @@ def decide(sheet: Sheet, book: Casebook, decision: Decision, option: str) -> Non
     DECISIONS[decision.kind](sheet, book, option)
 
 
-# --- dice and Luck --------------------------------------------------------------------------------
+# --- dice and Luck (R003) -----------------------------------------------------------------------
 
 
 def check(sheet: Sheet, book: Casebook, frame: a.Check) -> None:
-    """Roll the dice of ``frame.roll``; with Luck left, offer to keep or re-roll before it counts."""
+    """Roll the dice of ``frame.roll``; with Luck left, offer to keep them or roll again
+    before they count (R003), else they count now."""
     roll = frame.roll
     rolled = dice.roll_dice(sheet, roll.DICE)
-    if sheet.luck > 0:
-        sheet.push(a.AwaitLuck(roll, rolled))
-        label = narration.label(roll)
-        key = (label, rolled, sheet.luck)
-        offer, waiting = _offers.get(key) or _kept(_offers, key, _luck_offer(*key))
-        sheet.pending = offer
-        sheet.rolls += waiting
+    if sheet.luck == 0:
+        resolve(sheet, book, roll, rolled)
         return
-    resolve(sheet, book, roll, rolled)
-
-
-def _luck_offer(label: str, rolled: tuple[int, ...], luck: int) -> tuple[Decision, tuple[Roll]]:
-    """R003's offer for ``rolled`` with ``luck`` left (keep, or spend 1 Luck to roll again),
-    and the roll waiting on the dice tray."""
-    return (Decision("luck", f"{label}: you rolled {' + '.join(map(str, rolled))}. Keep it, or spend 1 Luck to "
-                             "roll again?",
-                     (("keep", "Keep the roll"), ("reroll", f"Re-roll (Luck {luck} → {luck - 1})"))),
-            (Roll(label, rolled, sum(rolled), "waiting"),))
-
-
-def _kept(memo: dict, key: tuple, made: tuple) -> tuple:
-    """``made`` (immutable records), kept in ``memo`` under ``key`` for the next time a
-    campaign meets the same roll: a Luck offer by roll name, dice and Luck, a final roll by
-    name, dice, verdict and re-roll. Some thousands in play; emptied past a bound all the same."""
-    if len(memo) > 20_000:
-        memo.clear()
-    memo[key] = made
-    return made
-
-
-#: The Luck offers and the final rolls made so far (see :func:`_kept`).
-_offers: dict[tuple[str, tuple[int, ...], int], tuple[Decision, tuple[Roll]]] = {}
-_final: dict[tuple[str, tuple[int, ...], str, bool], tuple[tuple[Roll], RollMade]] = {}
+    sheet.push(a.AwaitLuck(roll, rolled))
+    name, luck = a.label(roll), sheet.luck
+    sheet.pending = Decision("luck", f"{name}: you rolled {' + '.join(map(str, rolled))}. Keep it, or spend 1 Luck "
+                                     "to roll again?",
+                             (("keep", "Keep the roll"), ("reroll", f"Re-roll (Luck {luck} → {luck - 1})")))
+    sheet.rolls += (Roll(name, rolled, sum(rolled), "waiting"),)
 
 
 def keep_or_reroll(sheet: Sheet, book: Casebook, option: str) -> None:
@@ -89,26 +66,19 @@ def keep_or_reroll(sheet: Sheet, book: Casebook, option: str) -> None:
 
 
 def resolve(sheet: Sheet, book: Casebook, roll: a.DiceRoll, rolled: tuple[int, ...], rerolled: bool = False) -> None:
-    """What a roll does once it is final; it goes on the dice tray and into the events."""
-    label = narration.label(roll)
-    verdict = RESOLVERS[type(roll)](sheet, book, roll, sum(rolled)) or ""
-    key = (label, rolled, verdict, rerolled)
-    tray, made = _final.get(key) or _kept(_final, key, _final_roll(*key))
-    sheet.rolls += tray
-    sheet.record(made)
-
-
-def _final_roll(label: str, rolled: tuple[int, ...], verdict: str, rerolled: bool) -> tuple[tuple[Roll], RollMade]:
-    """A final roll as the dice tray shows it and as the events tell it."""
-    total = sum(rolled)
-    return (Roll(label, rolled, total, verdict, rerolled),), RollMade(label, rolled, total, verdict, rerolled)
+    """What a roll does once it is final (its resolver, by the kind of roll, says); it goes
+    on the dice tray and into the events."""
+    name, total = a.label(roll), sum(rolled)
+    verdict = RESOLVERS[type(roll)](sheet, book, roll, total) or ""
+    sheet.rolls += (Roll(name, rolled, total, verdict, rerolled),)
+    sheet.record(RollMade(name, rolled, total, verdict, rerolled))
 
 
 # --- the dispatch tables -----------------------------------------------------------------------------
 
 #: Each kind of frame and the step that runs it.
 STEPS: dict[type, Callable] = {
-    a.StartTurn: turn.start_turn, a.Encounter: turn.encounter, a.EndTurn: turn.end_turn, a.Rest: turn.rest,
+    a.StartTurn: turn.start_turn, a.Encounter: turn.encounter, a.EndTurn: turn.end_turn, a.Rest: actions.rest,
     a.RollOnLine: turn.roll_on_line, a.Read: effects.read, a.ApplyEffects: effects.apply_effects, a.Check: check,
     a.Cornered: villains.cornered, a.FightRound: combat.fight_round, a.FightEnd: combat.fight_end,
     a.StartCase: campaign.start_case_frame,
@@ -116,8 +86,8 @@ STEPS: dict[type, Callable] = {
 
 #: Each kind of roll and what it gives once final (a verdict for the dice tray).
 RESOLVERS: dict[type, Callable] = {
-    a.ActionRoll: turn.resolve_action, a.EncounterRoll: turn.resolve_encounter,
-    a.EncounterTypeRoll: turn.resolve_encounter_type, a.LineRoll: turn.resolve_line, a.HealingRoll: turn.resolve_heal,
+    a.ActionRoll: actions.resolve_action, a.EncounterRoll: turn.resolve_encounter,
+    a.EncounterTypeRoll: turn.resolve_encounter_type, a.LineRoll: turn.resolve_line, a.HealingRoll: actions.resolve_heal,
     a.SkillRoll: effects.resolve_skill, a.TableRoll: effects.resolve_table, a.AllyStaysRoll: party.resolve_ally_stays,
     a.VillainRoll: villains.resolve_villain, a.MotiveRoll: villains.resolve_motive,
     a.DeductionRoll: villains.resolve_deduction, a.StrikeRoll: combat.resolve_strike,
@@ -126,6 +96,6 @@ RESOLVERS: dict[type, Callable] = {
 
 #: Each kind of decision and what the player's option does.
 DECISIONS: dict[str, Callable[[Sheet, Casebook, str], None]] = {
-    "action": turn.choose_action, "luck": keep_or_reroll, "choice": effects.take_option,
+    "action": actions.choose_action, "luck": keep_or_reroll, "choice": effects.take_option,
     "villain": villains.choose_way, "combat": combat.fight_or_flee, "after_case": campaign.decide,
 }

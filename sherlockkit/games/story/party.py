@@ -7,7 +7,7 @@ from __future__ import annotations
 from sherlockkit.engine import evolve
 from sherlockkit.games.story import campaign, dice, tables
 from sherlockkit.games.story.agenda import AllyStaysRoll, Check, SkillRoll
-from sherlockkit.games.story.casebook import Casebook
+from sherlockkit.games.story.paragraphs import Casebook
 from sherlockkit.games.story.characters import SERIOUSLY_WOUNDED, WOUNDED, Character, make
 from sherlockkit.games.story.events import (
     AllyJoined, AllyStays, HolmesCarriedHome, ItemCarried, Killed, LeftCase, Nothing, Wounded,

@@ -1,13 +1,15 @@
 """The Detective Story Game: a solo campaign as a pure state machine (R001-R010, A000).
+The engine protocol (``sherlockkit.engine``), and nothing else.
 
 Every move is a :class:`~sherlockkit.games.story.state.Choose` of one option of the
-decision on the table: the turn's action, keeping or re-rolling a roll with Luck, a
-paragraph's choice, how to face a cornered villain, fighting on or fleeing, and what to
-spend Solve Modifier points on after a case. Between decisions the engine runs the
-case on its own (``machine.py``): it rolls (chance comes from the seed and the move
-number), reads paragraphs of the casebook and applies their effects (``effects.py``),
-turn by turn (``turn.py``), with the Villain (``villains.py``), allies and wounds
-(``party.py``), fights (``combat.py``) and the campaign between cases (``campaign.py``).
+decision on the table (``choose.py``): the turn's action, keeping or re-rolling a roll
+with Luck, a paragraph's choice, how to face a cornered villain, fighting on or fleeing,
+and what to spend Solve Modifier points on after a case. Between decisions the engine
+runs the case on its own (``machine.py``): it rolls (chance comes from the seed and the
+move number), reads paragraphs of the casebook and applies their effects
+(``effects.py``), turn by turn (``turn.py``, ``actions.py``), with the Villain
+(``villains.py``), allies and wounds (``party.py``), fights (``combat.py``) and the
+campaign between cases (``campaign.py``).
 """
 
 from __future__ import annotations
@@ -16,17 +18,17 @@ import random
 
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.story import campaign, casebook, machine, tables
+from sherlockkit.games.story import campaign, casebook, choose, machine, tables
 from sherlockkit.games.story import dice as dice_streams
-from sherlockkit.games.story.characters import holmes as young_holmes, watson as dr_watson
-from sherlockkit.games.story.state import ACTIONS, Choose, Outcome, Sheet, State, View, told_from
+from sherlockkit.games.story.characters import DEFAULT_TRAITS, holmes as young_holmes, watson as dr_watson
+from sherlockkit.games.story.state import ACTIONS, Choose, Outcome, Sheet, State, View, made
 
-__all__ = ["NAME", "ACTIONS", "Choose", "Outcome", "View", "DEFAULT_TRAITS", "new", "legal_actions", "play", "view",
-           "outcome", "case_result", "action_from_json", "shuffle_hidden", "older_save_options"]
+__all__ = ["NAME", "TITLE", "ACTIONS", "Choose", "Outcome", "State", "View", "DEFAULT_TRAITS", "new", "view",
+           "legal_moves", "legal_actions", "refusal", "play", "outcome", "standing", "action_from_json",
+           "shuffle_hidden", "older_save_options"]
 
 NAME = "story"
-DEFAULT_TRAITS = ("Aware", "Tracking", "Charisma")
-
+TITLE = "Detective Story Game"
 
 def new(seed: int, traits: list[str] | tuple[str, ...] = DEFAULT_TRAITS, first_case: str | None = None,
         dice: str = dice_streams.ONE_STREAM_A_MOVE) -> State:
@@ -50,10 +52,10 @@ def new(seed: int, traits: list[str] | tuple[str, ...] = DEFAULT_TRAITS, first_c
         motive=None, motive_revealed=False, meetings=0, had_clue=False, clues_found=(), allies=(), away=(),
         location="", bonus_now=(), bonus_next=(), investigate_now=False, investigate_next=False,
         trapped_now=False, trapped_next=False, blocked_channels=(), met_once=(), case_sm_end=0, action_now="",
-        fight=None, stack=(), pending=None, rolls=(), read=(), log=(), events=(),
+        fight=None, stack=(), pending=None, rolls=(), read=(), events=(),
     )
     sheet = Sheet(state)
-    campaign.begin(sheet, first_case)
+    campaign.begin(sheet, book, first_case)
     machine.run(sheet, book)
     return sheet.freeze()
 
@@ -64,80 +66,49 @@ def older_save_options(version: int, options: dict) -> dict:
     return {**options, "dice": dice_streams.ONE_STREAM_A_DIE}
 
 
-def legal_actions(state: State, player: int | None = None) -> list[Choose]:
-    """The options of the decision the player faces (none once the campaign is over)."""
-    if state.pending is None or state.pending.kind == "over":
-        return []
-    return [_CHOICES.get(option) or _choice(option) for option, _ in state.pending.options]  # its ids, in order
-
-
-#: Moves are immutable: each option's move is made once, and legal_actions hands out the same.
-_CHOICES: dict[str, Choose] = {}
-
-
-def _choice(option: str) -> Choose:
-    if len(_CHOICES) > 10_000:  # the casebook's options are far fewer; a bound all the same
-        _CHOICES.clear()
-    made = _CHOICES[option] = Choose(option)
-    return made
-
-
-def play(state: State, action: Choose) -> State:
-    """The campaign after the player's choice, run on to the next decision; a choice not
-    on offer is refused with the reason (a closed action says why it is closed)."""
-    if type(action) is not Choose or type(action.option) is not str:  # else check_action has nothing to refuse
-        engine.check_action(action, ACTIONS, 1)
-    decision = state.pending
-    if decision is None or decision.kind == "over":
-        raise IllegalAction("The campaign is over: Holmes has retired or died. Start a new one.")
-    if not _offers(decision, action.option):
-        closed = dict(decision.closed)
-        if action.option in closed:
-            raise IllegalAction(closed[action.option])
-        raise IllegalAction(_not_offered(decision))
-    sheet = Sheet(state)
-    sheet.step += 1
-    sheet.pending = None
-    sheet.rolls = ()
-    book = casebook.load()
-    machine.decide(sheet, book, decision, action.option)
-    machine.run(sheet, book)
-    return sheet.freeze()
-
-
-def _offers(decision, option: str) -> bool:
-    """Whether ``option`` is one of ``decision.ids`` (read off its options: no tuple made)."""
-    for offered, _ in decision.options:
-        if offered == option:
-            return True
-    return False
-
-
-def _not_offered(decision) -> str:
-    """A refusal naming what is on offer, unless the list is too long for a sentence."""
-    offered = ", ".join(label for _, label in decision.options)
-    if len(offered) <= 160:
-        return f"That is not one of the options now: {offered}."
-    return f"That is not one of the options now (there are {len(decision.options)} to choose from)."
-
-
 def view(state: State, player: int = 0) -> View:
     """What the player may see: the Villain only once revealed, the Motive only once
-    uncovered (neither is drawn before), every event. Its log is written when read."""
-    made = _new(View)
-    _set(made, "__dict__", {  # the fields at once, in the class's order (no keyword arguments to gather)
+    uncovered (neither is drawn before), every event."""
+    return made(View, {
         "holmes": state.holmes, "watson": state.watson, "friends": state.friends, "allies": state.allies,
         "away": state.away, "luck": state.luck, "sm": state.sm, "turn": state.turn, "turns": tables.TURNS,
         "adventure": state.adventure, "villain": state.villain,
         "motive": state.motive if state.motive_revealed else None, "motive_revealed": state.motive_revealed,
         "location": state.location, "phase": state.phase, "decision": state.pending, "rolls": state.rolls,
-        "read": state.read, "events": state.events, "cases": state.cases, "_told_from": told_from(state),
-    })
-    return made
+        "read": state.read, "events": state.events, "cases": state.cases})
 
 
-_new = object.__new__
-_set = object.__setattr__
+def legal_moves(seen: View) -> list[Choose]:
+    """The options the player may take now: the open options of the decision on the
+    table, in its order (none once the campaign is over). The rule that set the decision
+    has judged them (``choose.py``): the closed ones are refused with their reason."""
+    return choose.offered(seen)
+
+
+def legal_actions(state: State, player: int | None = None) -> list[Choose]:
+    """The moves of the one seat (:func:`legal_moves` of its view); ``player=None`` asks
+    every seat that may move, and there is only Holmes's."""
+    return legal_moves(view(state, 0 if player is None else player))
+
+
+def refusal(state: State, action: Choose) -> str | None:
+    """The sentence refusing ``action`` now, or ``None`` when the rules allow it: a closed
+    action says why it is closed, another option names what is on offer."""
+    wrong = engine.malformed(action, ACTIONS, 1)
+    if wrong:
+        return wrong
+    if state.phase == "over":
+        return choose.OVER
+    return choose.refusal(view(state), action)
+
+
+def play(state: State, action: Choose) -> State:
+    """The campaign after the player's choice, run on to the next decision;
+    :class:`IllegalAction` (the :func:`refusal`) if the rules forbid it."""
+    wrong = refusal(state, action)
+    if wrong:
+        raise IllegalAction(wrong)
+    return choose.take(state, action.option)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -148,11 +119,11 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(state.fate, solved, len(state.cases) - solved, state.luck)
 
 
-def case_result(state: State) -> str | None:
-    """``None`` while a case runs; ``"solved"``, ``"lost"`` or ``"dead"`` once it has ended."""
-    if state.phase == "case" or not state.cases:
-        return None
-    return state.cases[-1][1]
+def standing(result: Outcome, seat: int = 0) -> tuple[bool, float, int]:
+    """``(won, share, score)`` of the campaign for a tournament's table: won when Holmes
+    retired with no case lost, and the cases solved as its score."""
+    won = result.result == "retired" and result.lost == 0
+    return won, 1.0 if won else 0.0, result.solved
 
 
 def action_from_json(data: dict) -> Choose:

@@ -9,7 +9,7 @@ from sherlockkit.games.story import campaign, combat, rolls
 from sherlockkit.games.story.agenda import (
     ApplyEffects, Check, Cornered, DeductionRoll, MotiveRoll, SkillRoll, VillainRoll,
 )
-from sherlockkit.games.story.casebook import Casebook
+from sherlockkit.games.story.paragraphs import Casebook
 from sherlockkit.games.story.characters import make
 from sherlockkit.games.story.events import (
     DeductionMade, MotiveUncovered, Nothing, SecondMeeting, SpecialRule, VillainMeeting, VillainRevealed,
