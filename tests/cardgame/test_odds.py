@@ -253,3 +253,32 @@ def test_bad_hands_and_decks_are_refused_with_a_sentence():
         odds.legal_play_probability(START, 3, {"Lestrade": 2})
     with pytest.raises(ValueError, match="whole number"):
         odds.legal_play_probability(START, 3, {TRAIN: -1})
+
+
+# --- the chapter's counts: how open each card is, and the engine's second seat -----------------
+
+def test_follow_breadth_counts_the_rows_and_columns_of_the_matrix():
+    matrix = odds.follow_matrix()
+    breadth = odds.follow_breadth()
+    assert set(breadth) == set(matrix) | set(odds.IN_TURN) and not set(breadth) & set(VILLAINS)
+    for kind, (takes, goes_on) in breadth.items():
+        assert takes == (sum(matrix[kind].values()) if kind in matrix else None)
+        assert goes_on == (sum(row[kind] for row in matrix.values()) if kind in odds.IN_TURN else None)
+    # by hand from the follow lists: a Telegram goes only on a Clue or the Country, and takes
+    # a Train, a Hansom, Holmes and Watson; Scotland Yard takes nine kinds: a Train, a Hansom,
+    # a Clue, a Disguise, an Inspector, an Arrest, Holmes, Watson and Mycroft
+    assert breadth[TELEGRAM] == (4, 2)
+    assert breadth[SCOTLAND_YARD].takes == 9
+    assert breadth[HOLMES] == (None, 11) and breadth[WATSON] == (None, 11)
+    assert breadth[ALIBI].goes_on is None and breadth[AFOOT] == (3, None)
+    assert min((b.goes_on, k) for k, b in breadth.items() if b.goes_on is not None) == (2, TELEGRAM)
+    assert max(breadth, key=lambda k: breadth[k].takes or 0) == SCOTLAND_YARD
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_dealt_second_seat_share_is_the_engine_move_by_move(players):
+    deals = 300
+    share = odds.dealt_second_seat_share(players, deals)
+    assert share == _second_seat(range(deals), players)
+    p = float(odds.second_seat_legal_play(players))
+    assert abs(share - p) < 4 * math.sqrt(p * (1 - p) / deals)

@@ -22,12 +22,14 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from math import comb
+from typing import NamedTuple
 
 from sympy import Rational
 
-from sherlockkit.games.cardgame import legality
+from sherlockkit.games.cardgame import legality, rules
 from sherlockkit.games.cardgame.cards import AFOOT, ALIBI, COPIES, KINDS, VILLAINS
 from sherlockkit.games.cardgame.legality import Top
+from sherlockkit.games.cardgame.state import Draw, Play
 
 #: the kinds a player may put down, in turn, on the table's last card. The opening card,
 #: the Alibi (played only in answer, out of turn) and the Villains (only as the last
@@ -173,6 +175,26 @@ def never_follows() -> list[tuple[str, str]]:
     return [(on, card) for on, row in follow_matrix().items() for card, ok in row.items() if not ok]
 
 
+class Breadth(NamedTuple):
+    """How open a kind of card is, in turn: ``takes``, how many kinds may ever be put down
+    right on it (``None`` if it never lies on top of the line: Holmes, Watson, Mycroft);
+    ``goes_on``, on how many kinds it may itself ever be put down (``None`` if it never
+    goes down in turn: the opening card and the Alibi)."""
+
+    takes: int | None
+    goes_on: int | None
+
+
+def follow_breadth() -> dict[str, Breadth]:
+    """The rows and the columns of :func:`follow_matrix`, counted: for each kind of card
+    but the Villains (which never go down in turn, nor lie under a card), in the order of
+    the card list, how many kinds may go on it and on how many it may go."""
+    matrix = follow_matrix()
+    return {kind: Breadth(sum(matrix[kind].values()) if kind in matrix else None,
+                          sum(row[kind] for row in matrix.values()) if kind in IN_TURN else None)
+            for kind in KINDS if kind in matrix or kind in IN_TURN}
+
+
 # --- the deal ------------------------------------------------------------------------------------
 
 def villain_at_deal(players: int = 4) -> dict[str, Rational]:
@@ -202,6 +224,19 @@ def second_seat_legal_play(players: int = 4) -> Rational:
     stuck = with_villain * Rational(comb(big - fit, 5), comb(big, 5)) + \
         (1 - with_villain) * Rational(comb(big - fit, 6), comb(big, 6))
     return 1 - stuck
+
+
+def dealt_second_seat_share(players: int = 4, deals: int = 2000) -> float:
+    """What the engine says of :func:`second_seat_legal_play`: of ``deals`` games dealt
+    by ``rules.new`` (seeds 0 to ``deals`` - 1, ``players`` at the table), the share in
+    which the player after the opener, once "The game is afoot!" is down, has a card to
+    put down rather than having to draw. It plays the engine's moves, not these formulas."""
+    good = 0
+    for seed in range(deals):
+        state = rules.new(seed, players=players)
+        state = rules.play(state, Play(state.turn, AFOOT))
+        good += rules.legal_actions(state, state.turn) != [Draw(state.turn)]
+    return good / deals
 
 
 def movement_count_distribution(n: int = 6, deck=None) -> dict[int, Rational]:
