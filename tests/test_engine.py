@@ -198,6 +198,19 @@ def test_evolve_gives_what_dataclasses_replace_gives():
         engine.evolve(state, stepp=1)
 
 
+def test_made_is_the_record_its_constructor_makes_and_refuses_a_field_too_many_or_too_few():
+    import dataclasses
+
+    view = rules.view(rules.new(3), 1)
+    values = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    built = engine.made(rules.View, dict(values))
+    assert built == rules.View(**values) and type(built) is rules.View and hash(built) == hash(view)
+    with pytest.raises(TypeError):
+        engine.made(rules.View, {k: v for k, v in values.items() if k != "me"})
+    with pytest.raises(TypeError):
+        engine.made(rules.View, {**values, "extra": 1})
+
+
 def test_evolve_leaves_behind_what_was_kept_beside_the_fields_and_runs_a_post_init():
     import dataclasses
     from functools import cached_property

@@ -7,7 +7,7 @@ from sherlockkit.engine.protocol import (
     MAX_NAME, MAX_SEED_DIGITS, Bot, Game, IllegalAction, action_to_json, check_names, check_players, check_seed,
     first_seat, malformed, play_out, read_action, replay, shortened, standing,
 )
-from sherlockkit.engine.records import evolve, replace_at
+from sherlockkit.engine.records import evolve, made, replace_at
 from sherlockkit.engine.saves import (
     MAX_SAVE_CHARS, OLDER_VERSIONS, SAVE_FORMAT, SAVE_VERSION, CorruptSave, Record, _label, load, read_save, save,
     write_save,

@@ -11,6 +11,21 @@ import functools
 from typing import Any
 
 
+def made(cls: type, fields: dict) -> Any:
+    """The frozen dataclass ``cls`` holding ``fields`` (every one of its fields by name, and
+    nothing else; the dict becomes the object's own): the object ``cls(**fields)`` makes,
+    equal to it, made without running ``__init__`` -- for a record of many fields made
+    often, as a view every seat asks for or the state a move freezes (CONTRIBUTING.md,
+    "Speed"). ``TypeError`` for a class whose ``__init__`` does more than set its fields,
+    or for too many or too few fields."""
+    names = _fields_only(cls)
+    if names is None or len(fields) != len(names):
+        raise TypeError(f"a {cls.__name__} is made from exactly its fields: {', '.join(sorted(names or ()))}")
+    record = object.__new__(cls)
+    object.__setattr__(record, "__dict__", fields)
+    return record
+
+
 def evolve(obj: Any, **changes: Any) -> Any:
     """``obj`` (a frozen dataclass) with the fields in ``changes`` set anew: what
     ``dataclasses.replace`` returns.
@@ -29,9 +44,9 @@ def evolve(obj: Any, **changes: Any) -> Any:
     if len(fields) != len(names):  # something was kept beside the fields: not carried over
         fields = {name: fields[name] for name in names}
     fields.update(changes)
-    made = object.__new__(type(obj))
-    object.__setattr__(made, "__dict__", fields)
-    return made
+    record = object.__new__(type(obj))
+    object.__setattr__(record, "__dict__", fields)
+    return record
 
 
 @functools.cache  # one entry per kind of record of the five games (a few dozen classes)

@@ -1,5 +1,5 @@
 """A move's working sheet (``state.Sheet``) and the states and views made from a dict of
-their fields (``state.made``, kept for speed: see its docstring) are the frozen
+their fields (``engine.made``, kept for speed: see its docstring) are the frozen
 dataclasses their constructors make."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 
 from sherlockkit.games.story import rules
 from sherlockkit.games.story.events import TurnStarted
-from sherlockkit.games.story.state import FIELDS, Sheet, State, View, made
+from sherlockkit.engine import made
+from sherlockkit.games.story.state import FIELDS, Sheet, State, View
 from tests.random_play import random_game
 
 

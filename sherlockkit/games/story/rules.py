@@ -17,11 +17,11 @@ from __future__ import annotations
 import random
 
 from sherlockkit import engine
-from sherlockkit.engine import IllegalAction
+from sherlockkit.engine import IllegalAction, made
 from sherlockkit.games.story import campaign, casebook, choose, machine, tables
 from sherlockkit.games.story import dice as dice_streams
 from sherlockkit.games.story.characters import DEFAULT_TRAITS, holmes as young_holmes, watson as dr_watson
-from sherlockkit.games.story.state import ACTIONS, Choose, Outcome, Sheet, State, View, made
+from sherlockkit.games.story.state import ACTIONS, Choose, Outcome, Sheet, State, View
 
 __all__ = ["NAME", "TITLE", "ACTIONS", "Choose", "Outcome", "State", "View", "DEFAULT_TRAITS", "new", "view",
            "legal_moves", "legal_actions", "refusal", "play", "outcome", "standing", "action_from_json",

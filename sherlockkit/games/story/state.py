@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from sherlockkit.engine import made
 from sherlockkit.games.story.agenda import Frame
 from sherlockkit.games.story.characters import Character
 from sherlockkit.games.story.events import Event, LuckChanged, SMChanged
@@ -178,19 +179,6 @@ class Outcome:
 
 #: The names of a state's fields, in order: what a sheet holds of a state.
 FIELDS = tuple(f.name for f in fields(State))
-
-
-def made(cls: type, values: dict):
-    """The frozen dataclass ``cls`` holding ``values`` (every one of its fields, by name,
-    and nothing else): the object ``cls(**values)`` makes, equal to it, made without the
-    ``__init__`` that sets each field by one ``object.__setattr__`` call. A state has forty
-    fields and a view twenty: made by their ``__init__``, the state a move freezes and the
-    views asked of it were a quarter of a move's time (made so, random moves a second went
-    up 31%: ``benchmarks/README.md``; tested against the constructors in
-    ``tests/story/test_sheet.py``)."""
-    made_now = object.__new__(cls)
-    object.__setattr__(made_now, "__dict__", values)  # what a frozen dataclass keeps its fields in
-    return made_now
 
 
 class Sheet:
