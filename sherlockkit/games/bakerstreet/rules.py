@@ -60,13 +60,13 @@ def view(state: State, player: int) -> View:
     """What ``player`` sees: every hand but their own, what everyone was told about their
     own cards, the board (each section's open Lead, its evidence and sums, how many Leads
     wait below), the Impossible, the tracks, and every event."""
-    return View(
-        player=player, players=state.players, case=state.case, characters=state.characters,
-        hands=state.hands[:player] + (None,) + state.hands[player + 1:],
-        hand_sizes=tuple(map(len, state.hands)), told=state.told, deck_size=len(state.deck),
-        piles=tuple(pile.seen for pile in state.piles), impossible=state.impossible,
-        impossible_limit=impossible.limit(state), holmes=state.holmes, investigation=state.investigation,
-        turn=state.turn, powers_used=state.powers_used, outcome=ending.ended(state), events=state.events)
+    return engine.made(View, {  # every seat's, every move: made from its fields (CONTRIBUTING.md, "Speed")
+        "player": player, "players": state.players, "case": state.case, "characters": state.characters,
+        "hands": state.hands[:player] + (None,) + state.hands[player + 1:],
+        "hand_sizes": tuple(map(len, state.hands)), "told": state.told, "deck_size": len(state.deck),
+        "piles": tuple(pile.seen for pile in state.piles), "impossible": state.impossible,
+        "impossible_limit": impossible.limit(state), "holmes": state.holmes, "investigation": state.investigation,
+        "turn": state.turn, "powers_used": state.powers_used, "outcome": ending.ended(state), "events": state.events})
 
 
 def legal_moves(seen: View) -> list[Action]:
