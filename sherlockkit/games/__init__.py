@@ -49,6 +49,9 @@ class GameEntry:
     #: how a tournament reads one seat of a finished game: "module:function" taking
     #: ``(outcome, seat)`` and returning ``(won, share, score)``
     standing: str = ""
+    #: bot options that keep the bots' thinking short (the same bots, searching less): what
+    #: the tests and a quick tournament give ``make_bots``
+    quick_bots: Mapping[str, Any] = field(default_factory=dict, compare=False)
     bots_module: str | None = field(default=None)
     table: str = ""  # the table widget, as "module:Class"
 
@@ -145,7 +148,7 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
                           sherlock={"players": 3, "sherlock": True},
                           sherlock_irene_more_suspects={"players": 5, "sherlock": True, "irene": True,
                                                         "variant": "more suspects"}),
-        table="widgets.picture:PictureTable"),
+        quick_bots={"budget": 40}, table="widgets.picture:PictureTable"),
 )}
 
 
