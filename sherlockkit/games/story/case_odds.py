@@ -13,7 +13,7 @@ same model, a check of the solver.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from sympy import Rational
@@ -29,16 +29,39 @@ from sherlockkit.games.story.characters import DEFAULT_TRAITS
 @dataclass
 class Solution:
     """An evaluated case: the chance of an arrest from the start, and the choice made in
-    every situation reached."""
+    every situation reached; the solver that made it, kept by :func:`solve`, answers
+    :meth:`q` and :meth:`solve_from`."""
 
     probability: Rational
     policy: Mapping  # Situation -> action
     values: Mapping  # Situation -> Fraction (chance of an arrest from there)
     model: Model
+    solver: Solver | None = field(default=None, repr=False, compare=False)  # the one that solved it
 
     def best_action(self, situation: Situation) -> str:
         """The action chosen in ``situation``."""
         return self.policy[situation]
+
+    def q(self, situation: Situation, action: str) -> Rational:
+        """The chance of an arrest by turn 12 after choosing ``action`` in ``situation``
+        (then playing as the solution does), from what the solver has valued already."""
+        p = self._solver().q(situation, action)
+        return Rational(int(p.numerator), int(p.denominator))
+
+    def solve_from(self, situation: Situation) -> "Solution":
+        """The same case, model and policy solved from another ``situation`` (another
+        start, less Luck...) by the same solver: what it has valued already is not valued
+        again, so a second start costs little. Both solutions then read the solver's one
+        table of values and choices, which grows with every situation either one values."""
+        solver = self._solver()
+        p = solver.value(situation)
+        return Solution(Rational(int(p.numerator), int(p.denominator)), solver.chosen, solver.values, self.model,
+                        solver)
+
+    def _solver(self) -> Solver:
+        if self.solver is None:
+            raise ValueError("This solution was made without its solver; solve() keeps it.")
+        return self.solver
 
 
 def start(sm: int = 0, luck: int = 4) -> Situation:
@@ -53,12 +76,38 @@ def solve(adventure: str = "a001", traits: Iterable[str] = DEFAULT_TRAITS, polic
     model = Model(adventure, traits)
     solver = Solver(model, policy)
     p = solver.value(situation or start())
-    return Solution(Rational(int(p.numerator), int(p.denominator)), solver.chosen, solver.values, model)
+    return Solution(Rational(int(p.numerator), int(p.denominator)), solver.chosen, solver.values, model, solver)
 
 
 def case_odds(policy: Policy | None = None, adventure: str = "a001", traits: Iterable[str] = DEFAULT_TRAITS) -> Rational:
     """The exact chance of arresting the Villain by turn 12 under ``policy``."""
     return solve(adventure, traits, policy).probability
+
+
+def known_motive(turn: int, villain: str, sm: int, motive: int = 0) -> Situation:
+    """The start of ``turn`` with ``villain`` and their Motive number ``motive`` known
+    and ``sm`` in hand, and nothing else: no Luck, no bonus, no trap."""
+    return Situation(turn=turn, villain=villain, meetings=0, motive=motive, sm=sm, luck=0, bonus=(), trapped=False)
+
+
+def best_choice(solver: Solver, situation: Situation) -> tuple[str, Fraction]:
+    """The best action in ``situation`` and the chance of an arrest by turn 12 from
+    there with the best play; ``"any"`` when every open action is worth the same (which
+    happens only when the arrest is already out of reach)."""
+    chances = {action: solver.q(situation, action) for action in solver.model.allowed(situation)}
+    top = [action for action, p in chances.items() if p == max(chances.values())]
+    return (top[0] if len(top) == 1 else "any"), solver.value(situation)
+
+
+def motive_map(solver: Solver, villain: str, sms: Iterable[int] = range(SM_CAP + 1),
+               turns: Iterable[int] = range(1, tables.TURNS + 1), motive: int = 0) -> dict:
+    """Once ``villain`` and their Motive are known with no Luck, bonus or trap in hand
+    (:func:`known_motive`): for each (turn, SM), the best action and the chance of an
+    arrest from there with the best play (:func:`best_choice`). The turns are solved from
+    the last back, so each one reads the values of the turn after it."""
+    sms = list(sms)
+    return {(turn, sm): best_choice(solver, known_motive(turn, villain, sm, motive))
+            for turn in sorted(turns, reverse=True) for sm in sms}
 
 
 # --- policies a player might use -------------------------------------------------------------

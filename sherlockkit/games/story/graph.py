@@ -13,7 +13,7 @@ registry (``effects.EFFECTS``: ``leads_to``, ``describe``), as the engine applie
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, NamedTuple
 
 import networkx as nx
 from sympy import Rational
@@ -167,3 +167,71 @@ def most_likely_route(graph: nx.DiGraph, source: str, target: str) -> list[str]:
         return 0.0 if p is None else -log(float(p)) if p > 0 else float("inf")
 
     return nx.shortest_path(graph, source, target, weight=weight)
+
+
+def kind_counts(graph: nx.DiGraph) -> dict[str, tuple[int, int, int]]:
+    """For each kind of paragraph (in ``KIND_COLOURS``'s order): how many paragraphs
+    there are, how many edges leave them, and how many of those chance decides (an edge
+    with its ``p``)."""
+    kind_of = nx.get_node_attributes(graph, "kind")
+    counts = {kind: [0, 0, 0] for kind in KIND_COLOURS}
+    for pid in graph:
+        counts.setdefault(kind_of[pid], [0, 0, 0])[0] += 1
+    for source, _, p in graph.edges(data="p"):
+        counts[kind_of[source]][1] += 1
+        counts[kind_of[source]][2] += p is not None
+    return {kind: tuple(n) for kind, n in counts.items()}
+
+
+def dead_ends_by_kind(graph: nx.DiGraph) -> dict[str, list[str]]:
+    """The dead ends (:func:`dead_ends`) grouped by the kind of paragraph, each group in
+    order, the kinds in the order their first dead end comes."""
+    grouped: dict[str, list[str]] = {}
+    for pid in dead_ends(graph):
+        grouped.setdefault(graph.nodes[pid]["kind"], []).append(pid)
+    return grouped
+
+
+def short_cycles(graph: nx.DiGraph, most: int = 3) -> list[list[str]]:
+    """The simple cycles of at most ``most`` paragraphs: ways to come back to where you
+    were (each once, in NetworkX's order; a cycle lists each of its paragraphs once)."""
+    return [list(cycle) for cycle in nx.simple_cycles(graph, length_bound=most)]
+
+
+def through_rules(graph: nx.DiGraph, path: Iterable[str]) -> bool:
+    """Whether ``path`` goes through a paragraph of the rules."""
+    return any(graph.nodes[pid]["kind"] == "rule" for pid in path)
+
+
+def starting_at(cycle: list[str], pid: str) -> list[str]:
+    """The same cycle, told from ``pid`` (one of its paragraphs)."""
+    at = cycle.index(pid)
+    return cycle[at:] + cycle[:at]
+
+
+class Step(NamedTuple):
+    """One edge of a path: from ``source`` (its ``title``) to ``target``, ``how``, and its
+    exact chance ``p`` (``None`` where the player or the course of the case decides)."""
+
+    source: str
+    title: str
+    target: str
+    how: str
+    p: Rational | None
+
+
+def steps(graph: nx.DiGraph, path: list[str], closed: bool = False) -> list[Step]:
+    """The edges of ``path`` in order, with how each leads on and its chance; a
+    ``closed`` path (a cycle) also steps from its last paragraph back to its first."""
+    ends = path[1:] + path[:1] if closed else path[1:]
+    return [Step(u, graph.nodes[u]["title"], v, graph[u][v]["how"], graph[u][v]["p"]) for u, v in zip(path, ends)]
+
+
+def path_chance(graph: nx.DiGraph, path: list[str], closed: bool = False) -> Rational:
+    """The product of the chances along ``path`` (:func:`steps`), an edge decided by play
+    counting as certain: how likely chance is to take that way, if the player does."""
+    chance = Rational(1)
+    for step in steps(graph, path, closed):
+        if step.p is not None:
+            chance *= step.p
+    return chance

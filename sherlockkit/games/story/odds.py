@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from sympy import Rational
 
-from sherlockkit.dice import Distribution, d6, two_d6
+from sherlockkit.dice import Distribution, d6, parse_row, two_d6
 from sherlockkit.games.story import combat, rolls, tables
 from sherlockkit.games.story.tables import ACTION_TABLES, SEEK_CHANNELS
 
@@ -128,3 +128,30 @@ def strike_results(ours: Distribution, theirs: Distribution, *, we_are_holmes_or
             key = "we: " + tables.combat_result(-gap, we_are_holmes_or_watson)
         result[key] = result.get(key, Rational(0)) + p
     return result
+
+
+def strikes_harder(ours: Distribution, theirs: Distribution) -> Rational:
+    """The chance that our strike is the higher of an exchange (R009a): they take a
+    result, and we take none."""
+    return strike_difference(ours, theirs).probability(lambda gap: gap > 0)
+
+
+def motive_chance(motive) -> Rational:
+    """R005a: the chance that the Motive die picks ``motive``, one of a Villain's Motives
+    as the casebook writes it (its ``faces``, ``"1-3"``, ``"4-5"`` or ``"6"``)."""
+    low, high = parse_row(motive["faces"])
+    return d6.probability(lambda face: low <= face and (high is None or face <= high))
+
+
+def expected_successes_with_luck(p, rolls: int, luck: int) -> Rational:
+    """The number of successes to expect over ``rolls`` independent rolls of chance ``p``
+    with ``luck`` points spent only on failures (:func:`successes_with_luck`), exactly."""
+    return sum((won * q for won, q in successes_with_luck(p, rolls, luck).items()), Rational(0))
+
+
+def luck_gains(p, rolls: int, points: int) -> list[Rational]:
+    """What each point of Luck is worth over ``rolls`` rolls of chance ``p``: the
+    successes to expect that the 1st, the 2nd, ... up to the ``points``-th point adds to
+    the ones before it, exactly."""
+    expected = [expected_successes_with_luck(p, rolls, luck) for luck in range(points + 1)]
+    return [more - fewer for fewer, more in zip(expected, expected[1:])]
