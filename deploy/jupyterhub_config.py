@@ -18,6 +18,8 @@ short idle time):
 * ``SHERLOCKKIT_HUB_CULL_IDLE``      seconds a server may idle before it is stopped (900)
 * ``SHERLOCKKIT_HUB_CULL_EVERY``     seconds between the culler's rounds (60)
 * ``SHERLOCKKIT_HUB_MAX_SERVERS``    players served at once (default 40)
+* ``SHERLOCKKIT_HUB_STOP_WAIT``      seconds a stopping server is given to end on SIGINT,
+  before SIGTERM (default 3)
 * ``SHERLOCKKIT_HUB_ADMIN_TOKEN``    if set, a read-only API token (a service called
   ``sherlockkit-observer``) that may list users and servers: for tests and benchmarks
 """
@@ -61,6 +63,7 @@ PROXY_API_PORT = _port("SHERLOCKKIT_HUB_PROXY_API_PORT", 8001)
 CULL_IDLE = _number("SHERLOCKKIT_HUB_CULL_IDLE", 15 * 60)
 CULL_EVERY = _number("SHERLOCKKIT_HUB_CULL_EVERY", 60)
 MAX_SERVERS = _number("SHERLOCKKIT_HUB_MAX_SERVERS", 40)
+STOP_WAIT = _number("SHERLOCKKIT_HUB_STOP_WAIT", 3)
 # how often a server's activity reaches the culler: often enough that a server in use is
 # never taken for idle (a quarter of the idle time), at most JupyterHub's default 5 minutes
 ACTIVITY_EVERY = max(5, min(300, CULL_IDLE // 4))
@@ -128,8 +131,9 @@ if os.geteuid() == 0:
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 60
 # stopping (a culled server, the culler itself when the hub stops): SIGINT, then SIGTERM after
-# 3 s, SIGKILL after 5 more; the defaults (10 s, 5 s, 5 s) held the hub's shutdown ~30 s
-c.LocalProcessSpawner.interrupt_timeout = 3
+# 3 s (STOP_WAIT), SIGKILL after 5 more; the defaults (10 s, 5 s, 5 s) held the hub's shutdown
+# ~30 s
+c.LocalProcessSpawner.interrupt_timeout = STOP_WAIT
 c.LocalProcessSpawner.term_timeout = 5
 # Memory: a player's server is ~210 MB with one table open (its Jupyter server ~150 MB, the
 # kernel ~57 MB: benchmarks/README.md, "Many players"). JupyterHub hands this to the spawner, and only some spawners enforce it

@@ -1,10 +1,10 @@
 """The static book builds (Jupyter Book 1), offline-ready when JS is vendored.
 
 Builds go to temporary folders (``--path-output``) so the tests leave the tree
-clean; the command is otherwise the one of ``make book``. The browser tests read
-the built pages as a reader would, served from 127.0.0.1: no console error, no
-failed request, nothing asked of the internet, code folded, nothing wider than a
-phone.
+clean; the command is otherwise the one of ``make book``. The browser test reads
+every built page once, as a reader would, served from 127.0.0.1: no console error,
+no failed request, nothing asked of the internet, widgets and maths drawn, code
+folded, nothing wider than a phone.
 """
 
 from __future__ import annotations
@@ -42,22 +42,38 @@ def jupyter_book() -> str:
     return str(beside_python) if beside_python.exists() else shutil.which("jupyter-book")
 
 
+class Build:
+    """``make book``'s command on ``source``, started at once: it runs while the test does
+    something else, and :meth:`html` waits for it (its output goes to ``output/build.log``)."""
+
+    def __init__(self, source: Path, output: Path):
+        output.mkdir(parents=True, exist_ok=True)
+        self.output, self.log = output, output / "build.log"
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                [
+                    jupyter_book(), "build", str(source),
+                    "--config", str(ROOT / "jupyter_book.yml"),
+                    "--toc", str(source / "_toc.yml"),  # absolute, see the Makefile
+                    "--path-output", str(output),
+                ],
+                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            )
+
+    def html(self) -> Path:
+        """The html folder, once the build has ended well."""
+        try:
+            self.process.wait(timeout=900)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        assert self.process.returncode == 0, self.log.read_text()[-8000:]
+        return self.output / "_build" / "html"
+
+
 def build(source: Path, output: Path) -> Path:
     """``make book``'s command on ``source``; returns the html folder."""
-    result = subprocess.run(
-        [
-            jupyter_book(), "build", str(source),
-            "--config", str(ROOT / "jupyter_book.yml"),
-            "--toc", str(source / "_toc.yml"),  # absolute, see the Makefile
-            "--path-output", str(output),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
-    return output / "_build" / "html"
+    return Build(source, output).html()
 
 
 def script_sources(html_dir: Path) -> dict[str, list[str]]:
@@ -67,8 +83,49 @@ def script_sources(html_dir: Path) -> dict[str, list[str]]:
     }
 
 
+WIDGET_NOTEBOOK = {
+    "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "# Widgets\n\n$x^2$"},
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": "import ipywidgets\nipywidgets.IntSlider(3)",
+        },
+    ],
+    "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+    },
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+
 @pytest.fixture(scope="module")
-def book_html(tmp_path_factory) -> Path:
+def widget_book(tmp_path_factory):
+    """A one-page book with a widget and maths (:data:`WIDGET_NOTEBOOK`), started building
+    at once: a :class:`Build` (None without book/_vendor)."""
+    if not (VENDOR / "require.js").exists():
+        yield None
+        return
+    folder = tmp_path_factory.mktemp("widget-book")
+    source = folder / "src"
+    source.mkdir()
+    (source / "_vendor").symlink_to(VENDOR, target_is_directory=True)
+    (source / "_toc.yml").write_text("format: jb-book\nroot: widgets\n")
+    (source / "widgets.ipynb").write_text(json.dumps(WIDGET_NOTEBOOK))
+    started = Build(source, folder / "out")
+    yield started
+    if started.process.poll() is None:  # a test failed before it was waited for
+        started.process.kill()
+        started.process.wait()
+
+
+@pytest.fixture(scope="module")
+def book_html(tmp_path_factory, widget_book) -> Path:
+    # the one-page book (widget_book) builds meanwhile: mostly its kernel and Sphinx
+    # starting, while this build runs the chapters
     return build(BOOK, tmp_path_factory.mktemp("book"))
 
 
@@ -114,35 +171,11 @@ def test_book_uses_the_vendored_javascript(book_html):
                 assert src.startswith("_static/"), f"{page} loads {src}"
 
 
-WIDGET_NOTEBOOK = {
-    "cells": [
-        {"cell_type": "markdown", "metadata": {}, "source": "# Widgets\n\n$x^2$"},
-        {
-            "cell_type": "code",
-            "metadata": {},
-            "execution_count": None,
-            "outputs": [],
-            "source": "import ipywidgets\nipywidgets.IntSlider(3)",
-        },
-    ],
-    "metadata": {
-        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-    },
-    "nbformat": 4,
-    "nbformat_minor": 5,
-}
-
-
 @needs_vendor
-def test_widget_pages_load_require_widgets_and_mathjax_locally(tmp_path):
+def test_widget_pages_load_require_widgets_and_mathjax_locally(widget_book):
     """A one-page book with a widget and maths, built with the project's
     configuration: its page must load all three scripts from _static/."""
-    source = tmp_path / "src"
-    source.mkdir()
-    (source / "_vendor").symlink_to(VENDOR, target_is_directory=True)
-    (source / "_toc.yml").write_text("format: jb-book\nroot: widgets\n")
-    (source / "widgets.ipynb").write_text(json.dumps(WIDGET_NOTEBOOK))
-    html = build(source, tmp_path / "out")
+    html = widget_book.html()
 
     sources = script_sources(html)["widgets.html"]
     page = (html / "widgets.html").read_text(encoding="utf-8")
@@ -181,88 +214,134 @@ def pages(book_html: Path) -> list[str]:
     return sorted(page.name for page in book_html.glob("*.html"))
 
 
-def open_page(browser, url: str, width: int = 1280):
-    """Opens ``url`` in a fresh context ``width`` pixels wide, once its scripts
-    are done; returns ``(page, problems)``, every console error, uncaught error,
-    failed request and request that would leave the book, as sentences."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    problems: list[str] = []
-    base = url.rsplit("/", 1)[0] + "/"
-
-    def stay_in_the_book(route) -> None:
-        address = route.request.url
-        if address.startswith((base, "data:", "blob:")):
-            route.continue_()
-        else:  # offline, this would fail (or hang) for a reader
-            problems.append(f"asks outside the book for {address}")
-            route.abort()
-
-    page.on("console", lambda m: problems.append(f"console error: {m.text}")
-            if m.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(f"uncaught error: {error}"))
-    page.on("requestfailed", lambda r: problems.append(
-        f"request failed: {r.url} ({r.failure})"))
-    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}")
-            if r.status >= 400 else None)
-    page.route("**/*", stay_in_the_book)
-    page.goto(url, wait_until="load")
-    page.wait_for_load_state("networkidle")
-    # the widget manager draws each snapshot beside its script once loaded
-    page.wait_for_function("""() => [...document.querySelectorAll(
-        'script[type="application/vnd.jupyter.widget-view+json"]')]
-        .every(s => s.parentElement.querySelector('.widget-subarea > *'))""",
-                           timeout=20_000)
-    return page, problems
-
-
-@needs_vendor
-@pytest.mark.browser
-def test_every_page_loads_without_errors_and_stays_offline(book_html, book_url, browser):
-    found = {}
-    for name in pages(book_html):
-        page, problems = open_page(browser, book_url + name)
-        page.wait_for_timeout(300)  # errors thrown by late callbacks
-        if problems:
-            found[name] = problems
-        page.context.close()
-    assert not found, "\n".join(
-        f"{name}: {problem}" for name, problems in found.items() for problem in problems)
-
-
+PHONE = 375  # px: the narrowest screen a reader holds
+DESKTOP = 1280
+#: the widget manager draws each snapshot beside its script once loaded
+WIDGETS_DRAWN = """() => [...document.querySelectorAll(
+    'script[type="application/vnd.jupyter.widget-view+json"]')]
+    .every(s => s.parentElement.querySelector('.widget-subarea > *'))"""
 MATHS_DRAWN = """() => document.querySelectorAll('mjx-container').length
     >= document.querySelectorAll('span.math, div.math').length"""
+#: MathJax's own word that its first typesetting is over (no MathJax: nothing to wait for)
+MATHS_DONE = "() => window.MathJax?.startup?.promise?.then(() => true) ?? true"
 VISIBLE_INPUTS = """() => [...document.querySelectorAll('div.cell_input')]
     .filter(e => e.checkVisibility() && !e.closest('details:not([open])')).length"""
+NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+class Reader:
+    """A reader's browser tab going from page to page of the book served at ``base``.
+
+    :meth:`read` opens a page at a phone's width, with nothing kept from the page before
+    (no storage; the cache is off while requests are watched), once its scripts are done
+    and the network is quiet. ``problems`` are the sentences of what went wrong on the
+    page since: every console error, uncaught error, failed request, HTTP error and request
+    that would leave the book; ``waiting``, the requests still on their way."""
+
+    def __init__(self, browser, base: str):
+        self.base = base
+        self.context = browser.new_context(viewport={"width": PHONE, "height": 900})
+        self.page = page = self.context.new_page()
+        self.problems: list[str] = []
+        self.waiting: set = set()
+        page.on("console", lambda m: self.problems.append(f"console error: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda error: self.problems.append(f"uncaught error: {error}"))
+        page.on("request", lambda r: self.waiting.add(r))
+        page.on("requestfinished", lambda r: self.waiting.discard(r))
+        page.on("requestfailed", lambda r: (self.waiting.discard(r), self.problems.append(
+            f"request failed: {r.url} ({r.failure})")))
+        page.on("response", lambda r: self.problems.append(f"HTTP {r.status}: {r.url}")
+                if r.status >= 400 else None)
+        page.route("**/*", self._stay_in_the_book)
+
+    def _stay_in_the_book(self, route) -> None:
+        address = route.request.url
+        if address.startswith((self.base, "data:", "blob:")):
+            route.continue_()
+        else:  # offline, this would fail (or hang) for a reader
+            self.problems.append(f"asks outside the book for {address}")
+            route.abort()
+
+    def read(self, name: str):
+        """The page ``name``, loaded afresh at a phone's width; the tab's page."""
+        if self.page.url.startswith(self.base):  # a page of the book: forget what it kept
+            self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.context.clear_cookies()
+        self.page.set_viewport_size({"width": PHONE, "height": 900})
+        self.problems.clear()
+        self.page.goto(self.base + name, wait_until="load")
+        self.page.wait_for_load_state("networkidle")
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def _quiet(page, waiting: set, seconds: float = 20) -> None:
+    """Wait until the page has asked for nothing more for two frames (what a resize
+    asked for, say, has come or failed)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    page.evaluate(NEXT_FRAME)
+    while waiting:
+        assert time.monotonic() < deadline, f"requests still open after {seconds} s: {waiting}"
+        page.evaluate(NEXT_FRAME)
+
+
+def _folding_problems(page) -> list[str]:
+    """What is wrong with a notebook chapter's code cells: too few of them to be a
+    chapter, more than a few shown unfolded, a folded one without its summary."""
+    inputs = page.locator("div.cell_input").count()
+    shown = page.evaluate(VISIBLE_INPUTS)
+    folded = page.locator("div.cell details.hide > summary").count()
+    problems = []
+    if inputs <= MOST_OPEN_CELLS:
+        problems.append(f"only {inputs} code cells in the page")
+    if shown > MOST_OPEN_CELLS:
+        problems.append(f"{shown} code cells shown unfolded")
+    if folded < inputs - shown:
+        problems.append(f"{inputs - shown} code cells hidden but only {folded} folded under a summary")
+    return problems
 
 
 @needs_vendor
 @pytest.mark.browser
-def test_chapters_fold_their_code_and_draw_their_widgets_and_maths(book_html, book_url, browser):
+def test_every_page_reads_well_offline_on_a_phone_and_on_a_desktop(book_html, book_url, browser):
+    """Every page of the built book, opened once as a reader on a phone who then widens
+    the window to a desktop's: no console error, no uncaught error, no failed request,
+    nothing asked of the internet (at either width); every widget drawn and every formula
+    typeset; nothing wider than a phone's screen; and each chapter that is a notebook
+    folds its code but for a few cells."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    for name in NOTEBOOK_CHAPTERS:
-        page, _ = open_page(browser, book_url + f"{name}.html")
-        inputs = page.locator("div.cell_input").count()
-        shown = page.evaluate(VISIBLE_INPUTS)
-        assert inputs > MOST_OPEN_CELLS, f"{name}: only {inputs} code cells in the page"
-        assert shown <= MOST_OPEN_CELLS, f"{name}: {shown} code cells shown unfolded"
-        assert page.locator("div.cell details.hide > summary").count() >= inputs - shown
-        try:
-            page.wait_for_function(MATHS_DRAWN, timeout=20_000)
-        except PlaywrightTimeout:
-            pytest.fail(f"{name}: MathJax did not draw every formula")
-        page.context.close()
-
-
-@needs_vendor
-@pytest.mark.browser
-def test_no_page_is_wider_than_a_phone(book_html, book_url, browser):
-    wider = {}
-    for name in pages(book_html):
-        page, _ = open_page(browser, book_url + name, width=375)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > 375:
-            wider[name] = width
-        page.context.close()
-    assert not wider, f"pages wider than a 375 px screen: {wider}"
+    assert {f"{name}.html" for name in NOTEBOOK_CHAPTERS} <= set(pages(book_html))
+    found = {}
+    reader = Reader(browser, book_url)
+    try:
+        for name in pages(book_html):
+            page, problems = reader.read(name), reader.problems
+            try:
+                page.wait_for_function(WIDGETS_DRAWN, timeout=20_000)
+            except PlaywrightTimeout:
+                problems.append("a widget was not drawn")
+            try:
+                page.wait_for_function(MATHS_DRAWN, timeout=20_000)
+                page.evaluate(MATHS_DONE)  # and MathJax has finished: its late errors are in
+            except PlaywrightTimeout:
+                problems.append("MathJax did not draw every formula")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > PHONE:
+                problems.append(f"wider than a {PHONE} px screen: {width} px")
+            if name.removesuffix(".html") in NOTEBOOK_CHAPTERS:
+                problems.extend(_folding_problems(page))
+            # the same page on a desktop: what its wider layout asks for and runs fails neither
+            page.set_viewport_size({"width": DESKTOP, "height": 900})
+            _quiet(page, reader.waiting)
+            if problems:
+                found[name] = list(problems)
+    finally:
+        reader.close()
+    assert not found, "\n".join(
+        f"{name}: {problem}" for name, problems in found.items() for problem in problems)

@@ -3,7 +3,9 @@ with their own server and game, neither able to reach the other's; a page that c
 run code in its kernel; an idle server stopped by the culler.
 
 One hub for the module, on free loopback ports, its state in a temporary folder, stopped
-(with every server it started) whatever happens. Bounded: about two minutes.
+(with every server it started) whatever happens. A third visitor arrives with the two
+players and leaves at once: the culler stops their server while the players play.
+Bounded: under a minute.
 """
 
 from __future__ import annotations
@@ -16,8 +18,14 @@ import pytest
 
 from tests.conftest import in_ci
 
-CULL_IDLE = 45  # seconds a server may idle in this test's hub
-CULL_EVERY = 5
+# seconds a server may idle in this test's hub: a player's server in use is never idle that
+# long between the tests' clicks (the hub hears of its activity within 5 s: a gap of more
+# than 10 s between two uses could be taken for idle)
+CULL_IDLE = 15
+CULL_EVERY = 2
+# a player's Jupyter server does not end on SIGINT without a terminal (it asks for a yes):
+# each stop waited the hub's 3 s for nothing before its SIGTERM
+STOP_WAIT = 1
 SPAWN_TIMEOUT = 90_000  # ms for a new player's server to start and show the landing page
 TABLE_TIMEOUT = 60_000
 PLAYER_URL = re.compile(r"/user/([^/]+)/voila/render/index\.ipynb$")
@@ -38,7 +46,7 @@ def hub(tmp_path_factory, browser):
             pytest.fail(missing + "; the hub test cannot be skipped under CI=true")
         pytest.skip(missing)
     runtime = tmp_path_factory.mktemp("hub-runtime")
-    with LocalHub.start(runtime, cull_idle=CULL_IDLE, cull_every=CULL_EVERY) as running:
+    with LocalHub.start(runtime, cull_idle=CULL_IDLE, cull_every=CULL_EVERY, stop_wait=STOP_WAIT) as running:
         yield running
 
 
@@ -62,7 +70,7 @@ def _read_config(monkeypatch, runtime, **settings):
 def test_the_hub_listens_where_it_is_told_and_keeps_its_state_in_the_runtime_folder(monkeypatch, tmp_path):
     pytest.importorskip("jupyterhub")
     c = _read_config(monkeypatch, tmp_path, port="9100", api_port="9101", proxy_api_port="9102",
-                     cull_idle="120", cull_every="7", max_servers="3")
+                     cull_idle="120", cull_every="7", max_servers="3", stop_wait="2")
     assert c.JupyterHub.bind_url == "http://127.0.0.1:9100/"
     assert (c.JupyterHub.hub_ip, c.JupyterHub.hub_port) == ("127.0.0.1", 9101)
     assert c.ConfigurableHTTPProxy.api_url == "http://127.0.0.1:9102"
@@ -71,6 +79,7 @@ def test_the_hub_listens_where_it_is_told_and_keeps_its_state_in_the_runtime_fol
     assert c.JupyterHub.cookie_secret_file == str(tmp_path / "jupyterhub_cookie_secret")
     assert c.SimpleLocalProcessSpawner.home_dir_template == str(tmp_path / "homes" / "{username}")
     assert c.JupyterHub.active_server_limit == 3
+    assert c.LocalProcessSpawner.interrupt_timeout == 2
     assert c.JupyterHub.allow_named_servers is False
     assert c.Spawner.default_url == "/voila/render/index.ipynb"
     culler = next(s for s in c.JupyterHub.services if s["name"] == "idle-culler")
@@ -80,6 +89,9 @@ def test_the_hub_listens_where_it_is_told_and_keeps_its_state_in_the_runtime_fol
     assert c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] == "30"
     # no observer token unless one is given
     assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler"]
+    # a stopping server's 3 s on SIGINT, unless told otherwise
+    monkeypatch.delenv("SHERLOCKKIT_HUB_STOP_WAIT")
+    assert _read_config(monkeypatch, tmp_path).LocalProcessSpawner.interrupt_timeout == 3
 
 
 @pytest.mark.parametrize("key, value, sentence", [
@@ -119,10 +131,18 @@ class Player:
     def url(self, path: str = "") -> str:
         return f"{self.hub.base}user/{self.name}/{path}"
 
+    def open_express(self) -> None:
+        """Click Sherlock Express on the landing page (the table is not waited for)."""
+        self.page.get_by_role("link", name="Play Sherlock Express").click()
+
     def play_express(self) -> str:
         """Open Sherlock Express from the landing page, turn up an alibi; the kernel id of
         the table (the secret that opens it, unique to this game)."""
-        self.page.get_by_role("link", name="Play Sherlock Express").click()
+        self.open_express()
+        return self.turn_up_an_alibi()
+
+    def turn_up_an_alibi(self) -> str:
+        """Once Sherlock Express's table is up, turn up an alibi; the table's kernel id."""
         self.page.wait_for_url(re.compile(rf"/user/{self.name}/voila/render/express\.ipynb$"),
                                timeout=TABLE_TIMEOUT)
         self.page.wait_for_function(READY, timeout=TABLE_TIMEOUT)
@@ -136,19 +156,65 @@ class Player:
         return json.loads(self.page.locator("#jupyter-config-data").text_content())["kernelId"]
 
 
+class IdleWatch:
+    """A visitor who looked at the list of games and left (at ``left``): a thread asks
+    the hub about them every half second and notes when it stopped running their server
+    and when it forgot them (``time.monotonic()``), for the culler's test to read."""
+
+    def __init__(self, hub, name: str, left: float):
+        import threading
+
+        self.hub, self.name, self.left = hub, name, left
+        self.stopped: float | None = None  # time.monotonic() when the server was gone
+        self.forgotten: float | None = None  # ... and the user too
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        while self.forgotten is None and not self._stop.wait(0.5):
+            try:
+                user = self.hub.api(f"users/{self.name}")
+            except OSError:  # the hub is stopping
+                return
+            now = time.monotonic()
+            if self.stopped is None and not (user and user.get("servers", {}).get("", {}).get("ready")):
+                self.stopped = now
+            if user is None:
+                self.forgotten = now
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=30)
+
+
 @pytest.fixture(scope="module")
-def players(hub, browser):
-    """Two players, arrived together, each at their own landing page."""
-    pair = [Player(browser, hub), Player(browser, hub)]
+def arrivals(hub, browser):
+    """Three visitors, arrived together, each at their own landing page: two players and
+    one who leaves at once (closes the page) and is watched (:class:`IdleWatch`)."""
+    a, b, idle = Player(browser, hub), Player(browser, hub), Player(browser, hub)
+    watch = None
     try:
-        for player in pair:
+        for player in (a, b, idle):
             player.arrive()
-        for player in pair:
+        for player in (a, b, idle):
             player.landing()
-        yield pair
+        assert hub.running_server(idle.name)
+        idle.page.close(run_before_unload=True)  # they leave; their server idles from now on
+        watch = IdleWatch(hub, idle.name, time.monotonic())
+        yield a, b, watch
     finally:
-        for player in pair:
+        if watch is not None:
+            watch.close()
+        for player in (a, b, idle):
             player.context.close()
+
+
+@pytest.fixture(scope="module")
+def players(arrivals):
+    """Two players, arrived together, each at their own landing page."""
+    a, b, _ = arrivals
+    return [a, b]
 
 
 @pytest.mark.browser
@@ -157,7 +223,9 @@ def test_two_anonymous_players_each_play_their_own_game(hub, players):
     assert a.name != b.name
     for player in (a, b):
         assert hub.running_server(player.name)
-    a.table, b.table = (player.play_express() for player in (a, b))
+    for player in (a, b):  # both at once, as two players would
+        player.open_express()
+    a.table, b.table = (player.turn_up_an_alibi() for player in (a, b))
     assert a.table != b.table
     # the page make app serves: its template (the retries and the "table closed" notice)
     # and its handlers, put in place in each player's server
@@ -205,19 +273,34 @@ def test_a_page_cannot_run_code_in_its_kernel(players, tmp_path):
     a.page.wait_for_function(READY, timeout=TABLE_TIMEOUT)
     marker = tmp_path / "ran"
     code = f"open({str(marker)!r}, 'w').write('code ran')"
+    # The kernel handles its requests in order, and says so in order on each channel: once
+    # it has answered the kernel_info_request sent second (shell) and is idle again after it
+    # (iopub), whatever the execute_request sent first did (ran, or nothing: dropped on the
+    # way) has been said and done on both.
     answers = a.page.evaluate("""async ([kernel, code]) => {
       const url = location.href.replace(/^http/, 'ws').replace(/voila\\/render\\/.*$/, 'api/kernels/' + kernel + '/channels');
       const socket = new WebSocket(url);
       const seen = [];
-      socket.onmessage = event => { const m = JSON.parse(event.data); seen.push(m.header.msg_type); };
+      let answered;
+      const done = new Promise(ok => { answered = ok; });
+      const info = 'kernel_info_request' + Math.random();
+      let replied = false, idle = false;
+      socket.onmessage = event => {
+        const m = JSON.parse(event.data);
+        seen.push(m.header.msg_type);
+        if (m.parent_header.msg_id !== info) return;
+        replied = replied || m.header.msg_type === 'kernel_info_reply';
+        idle = idle || (m.header.msg_type === 'status' && m.content.execution_state === 'idle');
+        if (replied && idle) answered();
+      };
       await new Promise((ok, no) => { socket.onopen = ok; socket.onerror = no; });
-      const message = (type, content) => JSON.stringify({channel: 'shell', content, metadata: {}, buffers: [],
-        parent_header: {}, header: {msg_id: type + Math.random(), msg_type: type, username: '', session: 'test',
+      const message = (type, content, id) => JSON.stringify({channel: 'shell', content, metadata: {}, buffers: [],
+        parent_header: {}, header: {msg_id: id || type + Math.random(), msg_type: type, username: '', session: 'test',
         date: new Date().toISOString(), version: '5.3'}});
       socket.send(message('execute_request', {code, silent: false, store_history: false,
         user_expressions: {}, allow_stdin: false, stop_on_error: true}));
-      socket.send(message('kernel_info_request', {}));
-      await new Promise(ok => setTimeout(ok, 4000));
+      socket.send(message('kernel_info_request', {}, info));
+      await Promise.race([done, new Promise(ok => setTimeout(ok, 30000))]);
       socket.close();
       return seen;
     }""", [a.kernel_id(), code])
@@ -227,19 +310,18 @@ def test_a_page_cannot_run_code_in_its_kernel(players, tmp_path):
 
 
 @pytest.mark.browser
-def test_an_idle_server_is_stopped_by_the_culler(hub, players):
-    a, b = players
-    assert hub.running_server(a.name)
-    a.page.close(run_before_unload=True)  # A leaves; their server idles from now on
-    left = time.monotonic()
-    deadline = left + CULL_IDLE + 4 * CULL_EVERY + 60
-    while hub.running_server(a.name):
+def test_an_idle_server_is_stopped_by_the_culler(arrivals):
+    """The visitor who left at once: their server is stopped once it has idled for the
+    limit (while the two players played), and their temporary user forgotten with it."""
+    _, _, idle = arrivals
+    deadline = idle.left + CULL_IDLE + 4 * CULL_EVERY + 60
+    while idle.stopped is None:
         assert time.monotonic() < deadline, "the idle server was never culled"
-        time.sleep(2)
+        time.sleep(0.5)
     # not before it had idled for the limit
-    assert time.monotonic() - left > CULL_IDLE - 2 * CULL_EVERY
+    assert idle.stopped - idle.left > CULL_IDLE - 2 * CULL_EVERY
     # its temporary user is forgotten with it
     deadline = time.monotonic() + 30
-    while hub.api(f"users/{a.name}") is not None:
+    while idle.forgotten is None:
         assert time.monotonic() < deadline, "the culled temporary user was kept"
-        time.sleep(1)
+        time.sleep(0.5)
