@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sherlockkit.engine import evolve, replace_at
 from sherlockkit.games.express.cards import DISPLAY_SIZE, MAX_PLAYERS
-from sherlockkit.games.express.deduction import correct_slots, culprit, places
+from sherlockkit.games.express.deduction import correct_slots, culprit
 from sherlockkit.games.express.events import Accused, RoundVoid
 from sherlockkit.games.express.rounds import next_round
 from sherlockkit.games.express.state import DECK, Slap, Slot, State, View
@@ -30,15 +30,15 @@ def refusal(seen: View, move: Slap) -> str | None:
 
 
 def offered(seen: View) -> list[Slap]:
-    """The slaps worth asking :func:`refusal` about: every visible suspect and the deck."""
-    mine = SLAPS[seen.me]
-    return [mine[slot] for slot in places(seen.display)]
+    """The slaps worth asking :func:`refusal` about: one on every place of the table and
+    on the deck."""
+    return SLAPS[seen.me]
 
 
 #: Every slap of the game, made once (a move is immutable): each seat's, by the place it
 #: lands on. Offering these instead of making new ones is a third of a move's time
 #: (CONTRIBUTING.md, "Speed").
-SLAPS = tuple({slot: Slap(seat, slot) for slot in (*range(DISPLAY_SIZE), DECK)} for seat in range(MAX_PLAYERS))
+SLAPS = tuple([Slap(seat, slot) for slot in (*range(DISPLAY_SIZE), DECK)] for seat in range(MAX_PLAYERS))
 
 
 def accuse(state: State, player: int, slot: Slot) -> State:
