@@ -47,8 +47,9 @@ if str(HERE) not in sys.path:
 
 from common import print_table, ratios, row  # noqa: E402
 
-#: The revision measured against: the last commit before issue 15's engine speed work.
-BASE = "2154472"
+#: The revision measured against: the engines before issue 25 made them simple again (issue
+#: 15's speed work measured itself against 2154472, the commit before it: ``--base 2154472``).
+BASE = "e59efdb"
 
 
 # --- the child: one code, every game ---------------------------------------------------------
@@ -158,6 +159,8 @@ def run(quick: bool = False, base: str = BASE, repeats: int | None = None, budge
         raw[g] = {"current": now, "base": then}
         rows += [row(f"{g}: random moves, base {base}", then_rate, "moves/s"),
                  row(f"{g}: random moves, current", now_rate, "moves/s"),
+                 row(f"{g}: random moves without the views, base", [without_views(m) for m in then], "moves/s"),
+                 row(f"{g}: random moves without the views, current", [without_views(m) for m in now], "moves/s"),
                  row(f"{g}: speed-up current/base", ratios(now_rate, then_rate), "x"),
                  row(f"{g}: speed-up of the engine's own time", ratios([engine_us(m) for m in then],
                                                                       [engine_us(m) for m in now]), "x")]
@@ -171,6 +174,13 @@ def part_us(measure: dict, part: str) -> float:
     """CPU µs a move spent in ``part`` (``"legal"``, ``"play"`` or ``"view"``): the part's share
     of the wall time, applied to the CPU time."""
     return measure[f"{part}_s"] / measure["seconds"] * measure["cpu_seconds"] / measure["moves"] * 1e6
+
+
+def without_views(measure: dict) -> float:
+    """Random moves a CPU second, the views for every seat left out: the loop a random
+    player (a property test, a random tournament seat) runs -- legal moves, a random
+    choice, ``play``."""
+    return measure["moves"] / (measure["cpu_seconds"] - part_us(measure, "view") * measure["moves"] / 1e6)
 
 
 def engine_us(measure: dict) -> float:

@@ -62,7 +62,8 @@ def offered(seen: View) -> list[Assist]:
         if target == me:
             continue
         numbers = sorted({card.number for card in hand})
-        icons = [icon for icon in ICONS if icon in {card.icon for card in hand}]
+        held = {card.icon for card in hand}
+        icons = [icon for icon in ICONS if icon in held]
         out += [ASSISTS[me, target, n, None] for n in numbers]
         out += [ASSISTS[me, target, None, i] for i in icons]
         if two:

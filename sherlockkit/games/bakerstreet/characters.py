@@ -98,24 +98,28 @@ def character(table, seat: int) -> Character | None:
 
 def bends(table, seat: int, rule: str) -> bool:
     """Whether the character of ``seat`` bends ``rule``."""
-    who = character(table, seat)
-    return who is not None and who.rule == rule
+    cid = table.characters[seat]
+    return cid is not None and CHARACTERS[cid].rule == rule
 
 
 def anyone_bends(table, rule: str) -> bool:
     """Whether any character at the table bends ``rule``."""
-    return any(cid is not None and CHARACTERS[cid].rule == rule for cid in table.characters)
+    return rule in [CHARACTERS[cid].rule for cid in table.characters if cid is not None]
 
 
 def barred_icon(table, seat: int) -> str | None:
     """The icon ``seat`` may not name in an Assist, if their character has one."""
-    who = character(table, seat)
-    return who.cannot_name if who is not None and who.rule == ICON_BARRED else None
+    cid = table.characters[seat]
+    return CHARACTERS[cid].cannot_name if cid is not None else None
+
+
+#: the name of the character who bends each rule (the first, should two: read last to first)
+HOLDERS: dict[str, str] = {c.rule: c.name for c in reversed(CHARACTERS.values())}
 
 
 def holder(rule: str) -> str:
     """The name of the character who bends ``rule`` (the first, should two)."""
-    return next(c.name for c in CHARACTERS.values() if c.rule == rule)
+    return HOLDERS[rule]
 
 
 def power_refusal(seen, seat: int, rule: str, verb: str) -> str | None:

@@ -33,10 +33,10 @@ def refusal(seen: View, move: Confirm) -> str | None:
     if wrong:
         return wrong
     pile = seen.piles[leads.section(move.lead)]
-    if not confirmable(pile, characters.bends(seen, move.player, characters.CONFIRM_SHORT)):
-        return (f"The {move.lead} cannot be confirmed: its evidence adds up to {pile.total} "
-                f"against a target of {pile.target}.")
-    return None
+    if confirmable(pile, characters.bends(seen, move.player, characters.CONFIRM_SHORT)):
+        return None
+    return (f"The {move.lead} cannot be confirmed: its evidence adds up to {pile.total} "
+            f"against a target of {pile.target}.")
 
 
 def offered(seen: View) -> tuple[Confirm, ...]:

@@ -18,11 +18,11 @@ def slot_refusal(seen: View, slot: int) -> str | None:
     """Why ``seen.player`` cannot play the card in ``slot`` of their hand, or ``None``: they
     must hold a card there."""
     size = seen.hand_sizes[seen.player]
+    if 0 <= slot < size:
+        return None
     if size == 0:
         return "You hold no cards: Assist, Confirm or Pursue instead."
-    if not 0 <= slot < size:
-        return f"You hold {size} cards: point at one of slots 0 to {size - 1}."
-    return None
+    return f"You hold {size} cards: point at one of slots 0 to {size - 1}."
 
 
 def taken(state: State, seat: int, slot: int) -> tuple[Evidence, tuple, tuple]:

@@ -14,17 +14,22 @@ from sherlockkit.games.bakerstreet.hands import shuffled_into_deck
 from sherlockkit.games.bakerstreet.state import Pile, State, View
 
 
+#: each section's place on the board, by its kind (Suspect, Motive, Opportunity)
+SECTIONS: dict[str, int] = {kind: index for index, kind in enumerate(KINDS)}
+
+
 def section(kind: str) -> int:
     """The place on the board of the ``kind`` section (Suspect, Motive, Opportunity)."""
-    return KINDS.index(kind)
+    return SECTIONS[kind]
 
 
 def section_refusal(seen: View, kind: str, doing: str) -> str | None:
     """Why the ``kind`` Lead cannot be ``doing`` ("investigated further", "given up") now,
     or ``None``: only one of the three Leads, and only while it is unconfirmed."""
-    if kind not in KINDS:
+    index = SECTIONS.get(kind)
+    if index is None:
         return "There is no such Lead: the sections are Suspect, Motive and Opportunity."
-    if seen.piles[KINDS.index(kind)].confirmed:
+    if seen.piles[index].confirmed:
         return f"The {kind} is confirmed already: it cannot be {doing}."
     return None
 

@@ -5,8 +5,13 @@ for ever."""
 from __future__ import annotations
 
 from sherlockkit.games.bakerstreet import characters, impossible, turns
+from sherlockkit.games.bakerstreet.cards import MAX_PLAYERS
 from sherlockkit.games.bakerstreet.events import HolmesMoved
 from sherlockkit.games.bakerstreet.state import Rally, State, View
+
+
+#: Every Rally of the game, seat by seat (made once, as ``investigate.INVESTIGATES``).
+RALLIES = tuple((Rally(seat),) for seat in range(MAX_PLAYERS))
 
 
 def refusal(seen: View, move: Rally) -> str | None:
@@ -14,9 +19,9 @@ def refusal(seen: View, move: Rally) -> str | None:
     return characters.power_refusal(seen, move.player, characters.RALLY, "Rally")
 
 
-def offered(seen: View) -> list[Rally]:
+def offered(seen: View) -> tuple[Rally]:
     """The Rally worth asking :func:`refusal` about: the seat's own."""
-    return [Rally(seen.player)]
+    return RALLIES[seen.player]
 
 
 def rally(state: State, move: Rally) -> State:
