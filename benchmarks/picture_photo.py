@@ -1,9 +1,9 @@
 """Picture Perfect: the exact photo (``photo.take``) against sampling it pixel by pixel.
 
 *Exact*: ``take(placements, camera)`` on random full mats (14 guests) from random cameras,
-timed three ways: cold (every cache emptied first: each figure projected anew), warm (the
-projections remembered, the photo itself not: what a bot pays for a new arrangement), and
-repeated (the same photo asked again). *Baseline*: the same photo by a pixel grid over
+timed three ways: cold (the figures' projections forgotten first: each projected anew), warm
+(the projections remembered: what a bot pays for a new arrangement), and repeated (the same
+photo asked again: since issue 25 nothing but the projections is remembered, so as warm). *Baseline*: the same photo by a pixel grid over
 the frame (``PIXELS`` per photo unit, floats): each pixel's centre belongs to the nearest
 figure (or the table) whose projected outline holds it; a figure is seen if it owns a
 pixel, its face visible if it owns every pixel of its face and the face lies inside the
@@ -31,10 +31,8 @@ def _layouts(n: int, seed: int = 13):
 
 
 def _clear(projections: bool) -> None:
-    photo._take.cache_clear()
-    if projections:
+    if projections:  # the photo remembers only the figures' projections (``photo._seen``)
         photo._seen.cache_clear()
-        photo._table.cache_clear()
 
 
 def pixel_photo(placements, camera, per_unit: int) -> dict[str, tuple[bool, bool]]:

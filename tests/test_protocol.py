@@ -36,26 +36,16 @@ def _ids(pair) -> str:
     return f"{pair[0]}-{pair[1].replace(' ', '_')}"
 
 
-#: Games not yet in issue 25's shape (legal_moves, refusal, a table's buttons from the list):
-#: skipped until they are. To be empty before issue 25 is closed.
-NOT_YET = set()
-
-
-def _not_yet(game_id: str) -> None:
-    if game_id in NOT_YET:
-        pytest.skip(f"{game_id} is not yet in issue 25's shape")
 
 
 @pytest.fixture(params=sorted(GAMES), scope="module")
 def game(request) -> GameEntry:
-    _not_yet(request.param)
     return GAMES[request.param]
 
 
 @pytest.fixture(params=OPTION_SETS, ids=_ids, scope="module")
 def option_set(request) -> tuple[GameEntry, dict]:
     game_id, name = request.param
-    _not_yet(game_id)
     entry = GAMES[game_id]
     return entry, dict(entry.option_sets[name])
 

@@ -30,14 +30,6 @@ MOVE_LIMIT = 3_000
 OPTION_SETS = [(entry.id, name) for entry in GAMES.values() for name in entry.option_sets]
 
 
-#: Games not yet in issue 25's shape (legal_moves, refusal, a table's buttons from the list):
-#: skipped until they are. To be empty before issue 25 is closed.
-NOT_YET = set()
-
-
-def _not_yet(game_id: str) -> None:
-    if game_id in NOT_YET:
-        pytest.skip(f"{game_id} is not yet in issue 25's shape")
 
 
 def _shown(table) -> list[w.Button]:
@@ -92,7 +84,6 @@ def _positions(table, seed: int):
 @pytest.mark.parametrize("pair", OPTION_SETS, ids=lambda p: f"{p[0]}-{p[1].replace(' ', '_')}")
 def test_the_buttons_are_the_engines_moves_and_every_move_has_its_buttons(pair):
     game_id, name = pair
-    _not_yet(game_id)
     table = _dealt(game_id, name, seed=11)
     session = table.game
     rules = session.rules

@@ -26,37 +26,12 @@ from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Inve
 from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, odds_html, told_words, tracks_svg
 from widgets.bakerstreet_session import CHARACTER_OPTIONS, BakerStreetSession, names, offered_levels
 from widgets.controls import action_button, move_button, offer
+from widgets.parts import Parts
 from widgets.table import GameTable
 
 LOG_LINES = 60
 #: a teammate's card, in its icon's colour
 CARD_COLOURS = {"Clue": "#f3e3c2", "Document": "#d7e2f5", "Track": "#d6ecd9", "Witness": "#efd8e8"}
-
-
-class Parts(w.Box):
-    """Lines of markup, each its own HTML widget kept from one redraw to the next: a redraw
-    sends only the lines whose markup changed, and a new line is one new widget."""
-
-    def __init__(self, css: str, piece_css: str):
-        super().__init__(layout=w.Layout(flex_flow="column-reverse"))  # the newest line on top, in view
-        self.add_class(css)
-        self._piece_css, self._pieces = piece_css, []
-
-    @property
-    def value(self) -> str:
-        """All the lines' markup, in the order they are held."""
-        return "".join(piece.value for piece in self.children)
-
-    def show(self, markups: list[str]) -> None:
-        """Show these lines: a widget each, the ones already there given their new markup."""
-        while len(self._pieces) < len(markups):
-            piece = w.HTML()
-            piece.add_class(self._piece_css)
-            self._pieces.append(piece)
-        for piece, markup in zip(self._pieces, markups):
-            piece.value = markup
-        if len(self.children) != len(markups):
-            self.children = tuple(self._pieces[:len(markups)])
 
 
 def _bar(children) -> w.Box:
@@ -128,7 +103,7 @@ class BakerStreetTable(GameTable):
         self.lead_bar = _bar([*self.confirm_buttons.values(), *self.pursue_buttons.values(), self.rally_button])
         self.message = w.HTML()
         self.message.add_class("sk-message")
-        self.log_box = Parts("sk-log", "sk-log-line")
+        self.log_box = Parts("sk-log", "sk-log-line", flow="column-reverse")
         self.setup = self._setup_panel()
         super().__init__(game, [self.header, self.tracks, self.counts, self.leads, *self.seats, self.known,
                                 self.prompt, self.slot_bar, self.odds, self.assist_bar, self.lead_bar, self.message,

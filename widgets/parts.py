@@ -14,8 +14,10 @@ class Parts(w.Box):
     equal to the one the page has) and makes no new widget unless the pieces grow; the
     pieces share one layout and one style, so a new piece is one widget, not three."""
 
-    def __init__(self, css: str, piece_css: str, column: bool = False):
-        super().__init__(layout=w.Layout(flex_flow="column" if column else "row wrap"))
+    def __init__(self, css: str, piece_css: str, flow: str = "row wrap"):
+        """``flow`` is the CSS ``flex-flow``: "row wrap" (chips), "column" (rows, the first on
+        top) or "column-reverse" (a log whose newest line, the last, stays on top, in view)."""
+        super().__init__(layout=w.Layout(flex_flow=flow))
         self.add_class(css)
         self._piece_css, self._pieces = piece_css, []
         self._piece_layout, self._piece_style = w.Layout(), HTMLStyle()

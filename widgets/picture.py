@@ -3,34 +3,35 @@
 ``PictureSession`` is the controller (engine state, bots of one level on the session's
 timer, your moves); ``PictureTable`` is the ipywidgets view, drawn from ``session.view``
 only: the envelopes you know (those in your hands; with notes, every one you have read),
-the exchange step's moves as the engine offers them, your mat seen from above (a 4x4 grid
-of buttons, the table on 1B-1C), the camera's two sliders, the live photo of your layout
-with each guest's wishes met as far as you know, Ready, and the log. No rule lives here:
-the moves offered come from ``legal.moves_in_view`` (the engine's own judge, fed the view),
-a wish is judged by ``wishes.met``, the log's sentences come from ``narration``.
+the exchange's moves, your mat seen from above (a 4x4 grid of buttons, the table on
+1B-1C), the camera, the live photo of your layout with each guest's wishes met as far as
+you know, Ready, the questions of a Sherlock party, and the log (``narration.log``: without
+notes it reads no envelope out to you, the rulebook's memory game).
 
-Without notes the game is the rulebook's memory game: an envelope you passed on leaves the
-page, and so the log leaves out the lines that read an envelope's wishes to you (they
-would keep what you are meant to remember).
-
-The settings' Variant menu hands the engine's variants to ``rules.new``, which says which
-may be played with which settings. (A little over 400 lines: the controller and the
-table's clicks and drawing read as one; its HTML is in ``picture_stage``/``picture_case``.)
+Every button that makes a move is offered its moves from ``rules.legal_moves`` of your
+view at each redraw (``controls.offer``); the arranging's buttons are in
+``picture_mat``, the questions' in ``picture_case``; :meth:`PictureTable.path_to` names
+the clicks of any move. No rule lives here: a wish is judged by ``wishes.met``, a
+refusal is the engine's sentence. The settings' Variant menu hands the engine's variants
+to ``rules.new``, which says which may be played with which settings.
 """
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as w
 
-from sherlockkit.games.picture import bots, legal, narration, rules
+from sherlockkit.games.picture import bots, narration, rules
 from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MAX_PLAYERS, MIN_PLAYERS
-from sherlockkit.games.picture.figures import FIGURE_NAMES
-from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
-from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, camera_at, take
-from sherlockkit.games.picture.state import Aim, GameEnded, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip
-from widgets.bakerstreet import Parts
-from widgets.controls import action_button, guarded
+from sherlockkit.games.picture.deal import DETECTIVES_AS_GUESTS, MORE_SUSPECTS
+from sherlockkit.games.picture.events import GameEnded
+from sherlockkit.games.picture.photo import camera_at, take
+from sherlockkit.games.picture.state import CHOOSING, EXCHANGING, Aim, Place, Unplace, View, Vip
+from widgets.controls import move_button
+from widgets.parts import Parts
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
+from widgets.picture_mat import ArrangingControls, changed, offered, shown
 from widgets.picture_stage import (
     STYLE, envelopes_html, exchange_words, final_html, header_html, live_photo_html, prompt_html, rounds_of,
     seats_html,
@@ -45,15 +46,14 @@ LOG_LINES = 80
 #: the variant menu: "none" (the engine's ``variant=None``), then the engine's variants by
 #: name; which may be played with which settings is the engine's to say
 NO_VARIANT = "none"
-VARIANT_MENU = (NO_VARIANT, rules.MORE_SUSPECTS, rules.DETECTIVES_AS_GUESTS)
-#: the mat as seen from above, the back row on top and the camera below row 1
-MAT_ROWS = tuple(range(ROWS, 0, -1))
+VARIANT_MENU = (NO_VARIANT, MORE_SUSPECTS, DETECTIVES_AS_GUESTS)
 
 
 class PictureSession(GameSession):
     """A party of Picture Perfect with you in seat 0 and bots of ``level`` in the others;
     ``sherlock`` plays the Sherlock expansion, ``irene`` adds Irène, ``variant`` one of the
-    engine's variants (``rules.VARIANTS``; the base game by default)."""
+    engine's variants (``rules.VARIANTS``; the base game by default). ``budget``: the
+    layouts a thinking bot scores a round (``bots.make_bots``; tests give a small one)."""
 
     #: saves written before the expansion carry none of them: they are base parties; a party
     #: without a variant carries no ``variant`` (its save reads as before the variants)
@@ -61,18 +61,18 @@ class PictureSession(GameSession):
 
     def __init__(self, players: int = 3, notes: bool = False, level: str | None = None, seed: int | None = None,
                  clock=None, bot_seconds: float = BOT_SECONDS, arrange_seconds: float = ARRANGE_SECONDS,
-                 sherlock: bool = False, irene: bool = False, variant: str | None = None):
+                 sherlock: bool = False, irene: bool = False, variant: str | None = None, budget: int = bots.BUDGET):
         level = bots.LEVELS[-1] if level is None else level
         if level not in bots.LEVELS:
             raise ValueError(f"Unknown bot level {str(level)[:30]!r}; the levels are {', '.join(bots.LEVELS)}.")
-        self.level = level
+        self.level, self.budget = level, budget
         self.bot_seconds, self.arrange_seconds = bot_seconds, arrange_seconds
         super().__init__(rules, _options(players, notes, sherlock, irene, variant), seed=seed, clock=clock)
 
     def prepare(self) -> None:
         """A bot of the chosen level in every seat but yours."""
         self.bots = bots.make_bots({p: self.level for p in range(self.options["players"]) if p != self.seat},
-                                   self.seed)
+                                   self.seed, self.budget)
 
     def new_game(self, players: int, notes: bool, level: str, seed: int | None, sherlock: bool = False,
                  irene: bool = False, variant: str | None = None) -> None:
@@ -89,6 +89,7 @@ class PictureSession(GameSession):
             raise
 
     def bot_delay(self, seat: int, action) -> float:
+        """Seconds before a bot's move: quicker for a step of its planned layout."""
         return self.arrange_seconds if isinstance(action, (Place, Unplace, Aim, Vip)) else self.bot_seconds
 
 
@@ -108,96 +109,41 @@ class PictureTable(GameTable):
     def __init__(self, game: PictureSession | None = None, **options):
         game = game or PictureSession(**options)
         self.game = game
-        self.picked: str | None = None  # the guest you picked up, to place on the next space you click
-        self._drawing = False  # while the table sets the sliders itself, their changes are not moves
-        self.header = w.HTML()
-        self.exchange_card = w.HTML()
-        self.exchange_card.add_class("sk-exchange-card")
-        self.envelopes = w.HTML()
-        self.envelopes.add_class("sk-envelope-box")
-        self._exchange_moves: list = []
+        self.header = _html("sk-title-box")
+        self.exchange_card = _html("sk-exchange-card")
+        self.envelopes = _html("sk-envelope-box")
         self.exchange_buttons: list[w.Button] = []
-        self.exchange_bar = self._bar([])
-        self._vip_moves: list = []
+        self.exchange_bar = _bar([])
         self.vip_buttons: list[w.Button] = []
-        self.vip_bar = self._bar([])
-        self.prompt = w.HTML()
-        self.prompt.add_class("sk-prompt")
-        self.guest_buttons = {name: self._guest_button(name) for name in FIGURE_NAMES}
-        guest_list = w.Box(list(self.guest_buttons.values()))
-        guest_list.add_class("sk-guest-list")
-        self.space_buttons: dict[Space, w.Button] = {}
-        self.table_cells: list[w.HTML] = []  # the table, or the coffin with the victim's name
-        cells = []
-        for row in MAT_ROWS:
-            for column in range(1, COLUMNS + 1):
-                space = Space(row, column)
-                if space in TABLE:
-                    cell = w.HTML("<div style='text-align:center;padding-top:14px'>table</div>")
-                    cell.add_class("sk-table-space")
-                    cell.layout.background = "#7a4a26"
-                    self.table_cells.append(cell)
-                else:
-                    cell = action_button(str(space), lambda _, s=space: self._click_space(s), "space")
-                    cell.add_class(f"sk-space-{space}")
-                    self.space_buttons[space] = cell
-                cells.append(cell)
-        self.mat = w.GridBox(cells)
-        self.mat.add_class("sk-mat")
-        self.unplace_button = action_button("Take off the mat", lambda _: self._unplace(), "unplace", style="warning")
-        self.ready_button = action_button("Ready", lambda _: self._act(Ready(0)), "ready", style="success")
-        self.mat_bar = self._bar([self.unplace_button, self.ready_button])
-        self.across = w.IntSlider(value=0, min=CAMERA_XS[0], max=CAMERA_XS[-1], description="across",
-                                  continuous_update=False)
-        self.height = w.IntSlider(value=10, min=CAMERA_HEIGHTS[0], max=CAMERA_HEIGHTS[-1], description="height",
-                                  continuous_update=False)
-        for slider in (self.across, self.height):
-            slider.layout.max_width = "100%"
-            slider.add_class(f"sk-camera-{slider.description}")
-            slider.observe(guarded(self._on_camera, game), names="value")
-        camera_note = w.HTML("<div class='sk-camera-note'>The camera stands in front of row 1 "
-                             "(below the mat as drawn).</div>")
-        self.sheet = w.HTML()
-        self.sheet.add_class("sk-sheet-box")
+        self.vip_bar = _bar([])
+        self.prompt = _html("sk-prompt")
+        self.arranging = ArrangingControls(self._act, self._tell)
+        # the arranging's buttons, by the names the page and the tests know them by
+        self.guest_buttons, self.space_buttons = self.arranging.guest_buttons, self.arranging.space_buttons
+        self.unplace_button, self.ready_button = self.arranging.unplace_button, self.arranging.ready_button
+        self.across_buttons, self.height_buttons = self.arranging.across_buttons, self.arranging.height_buttons
+        self.table_cells = self.arranging.table_cells
+        self.sheet = _html("sk-sheet-box")
         stage = w.VBox([w.HTML("<b>Your mat</b> <small>(seen from above; pick a guest, then a space)</small>"),
-                        guest_list, self.mat, camera_note, self.mat_bar, self.sheet])
+                        self.arranging.guest_list, self.arranging.mat, self.arranging.mat_bar, self.sheet])
         stage.add_class("sk-stage")
-        self.photo = w.HTML()
-        self.photo.add_class("sk-photo")
-        self.guests_box = w.HTML()
-        self.guests_box.add_class("sk-guests-box")
-        # the envelopes beside the mat, under the photo: their wishes in sight while you arrange
-        # the camera's sliders right under the photo: on a phone both are in sight together
-        shot = w.VBox([self.photo, self.across, self.height, self.guests_box, self.envelopes, self.vip_bar])
+        self.photo = _html("sk-photo")
+        self.guests_box = _html("sk-guests-box")
+        # the camera right under the photo (on a phone both are in sight together), then the
+        # envelopes, their wishes in sight while you arrange
+        shot = w.VBox([self.photo, self.arranging.camera, self.guests_box, self.envelopes, self.vip_bar])
         shot.add_class("sk-shot")
-        self.play_area = w.Box([stage, shot])
-        self.play_area.add_class("sk-play")
-        self.photos = w.HTML()
-        self.photos.add_class("sk-photos-box")
-        self.seats = w.HTML()
-        self.seats.add_class("sk-seats")
-        self.message = w.HTML()
-        self.message.add_class("sk-message")
-        self.log_box = Parts("sk-log", "sk-log-line")
-        self.case = w.HTML()
-        self.case.add_class("sk-case-box")
-        self.questions = QuestionPanel(self._act)
+        self.play_area = _bar([stage, shot], "sk-play")
+        self.photos = _html("sk-photos-box")
+        self.seats = _html("sk-seats")
+        self.message = _html("sk-message")
+        self.log_box = Parts("sk-log", "sk-log-line", flow="column-reverse")
+        self.case = _html("sk-case-box")
+        self.questions = QuestionPanel(self._act, lambda button: self.guard_all(button))
         self.setup = self._setup_panel()
         super().__init__(game, [self.header, self.case, self.exchange_card, self.prompt, self.exchange_bar,
-                                self.questions, self.message,
-                                self.photos, self.play_area, self.seats,
+                                self.questions, self.message, self.photos, self.play_area, self.seats,
                                 self.log_box, self.setup])
-
-    @staticmethod
-    def _bar(children) -> w.Box:
-        bar = w.Box(list(children))
-        bar.add_class("sk-actions")
-        return bar
-
-    def _guest_button(self, name: str) -> w.Button:
-        button = action_button(name, lambda _: self._pick(name), "guest")
-        button.add_class(f"sk-guest-{FIGURE_NAMES.index(name)}")
-        return button
 
     def _setup_panel(self) -> w.Accordion:
         o = self.game.options
@@ -213,9 +159,8 @@ class PictureTable(GameTable):
         self.variant_menu.layout.width = "auto"
         settings = (self.players_slider, self.level_menu, self.notes_box, self.sherlock_box, self.irene_box,
                     self.variant_menu)
-        for setting in settings:
-            setting.layout.max_width = "100%"
         for setting, css in zip(settings, ("players", "bots", "notes", "sherlock", "irene", "variant")):
+            setting.layout.max_width = "100%"
             setting.add_class(f"sk-{css}-setting")
         row = w.Box(list(settings), layout=w.Layout(flex_flow="row wrap"))
         return self.settings([row], self._new_game, replay_seconds=0.3)
@@ -223,7 +168,7 @@ class PictureTable(GameTable):
     # --- clicks -------------------------------------------------------------------------------
 
     def _new_game(self, seed: int | None) -> None:
-        self.picked = None
+        self.arranging.picked = self.arranging.aim_x = None
         switches = {"notes": self.notes_box.value, "Sherlock expansion": self.sherlock_box.value,
                     "Irène": self.irene_box.value}
         for name, value in switches.items():
@@ -244,193 +189,110 @@ class PictureTable(GameTable):
         self.game.message = text
         self.game.notify()
 
-    def _pick(self, guest: str) -> None:
-        """A guest in the list: pick it up (or put it down again with a second click); a
-        figure not at this party (its button hidden, but a page can click it) is told so."""
-        view = self.game.view
-        if guest not in legal.figures(view):
-            self.picked = None
-            self._tell(f"{guest} is not at this party: the figure stays in the box.")
+    def _play(self, button: w.Button) -> None:
+        """A button of a pool (an exchange's, a VIP's): the move it is offered."""
+        if not button.moves:  # a hidden button clicked all the same (a page can send anything)
+            self._tell("That is not on offer now.")
             return
-        self.picked = None if self.picked == guest else guest
-        self._tell("")
+        self._act(button.moves[0])
 
-    def _click_space(self, space: Space) -> None:
-        """A space of your mat: the picked guest goes there; with none picked, the guest
-        standing there is picked up (click another space to move it, or take it off)."""
-        standing = {s: g for g, s in self.game.view.mats[0]}
-        if self.picked is None:
-            if space in standing:
-                self.picked = standing[space]
-                self._tell("")
-            else:
-                self._tell("Pick a guest first (the list above the mat), then a space.")
-            return
-        if standing.get(space) == self.picked:  # the space it stands on: put it down again
-            self.picked = None
-            self._tell("")
-            return
-        guest = self.picked
-        self.picked = None
-        if not self._act(Place(0, guest, str(space))):
-            self.picked = guest
-            self.game.notify()
-
-    def _unplace(self) -> None:
-        if self.picked is None:
-            self._tell("Pick a guest on your mat first (click its space).")
-            return
-        guest = self.picked
-        self.picked = None
-        if not self._act(Unplace(0, guest)):
-            self.picked = guest
-            self.game.notify()
-
-    def _on_camera(self, change) -> None:
-        if self._drawing:
-            return
-        x, height = self.across.value, self.height.value
-        if not self._act(Aim(0, x, height)):
-            self.redraw()  # the sliders go back to where the camera stands
-
-    def _pool(self, buttons: list, bar: w.Box, moves: list, css: str, handler, words) -> None:
-        """Show a button for each of ``moves`` (more buttons made as needed), hide the rest."""
+    def _pool(self, buttons: list, bar: w.Box, moves: list, css: str, words) -> None:
+        """A button offered each of ``moves`` (more buttons made as needed), the rest hidden."""
         while len(buttons) < len(moves):
-            k = len(buttons)
-            button = action_button("", lambda _, k=k: handler(k), f"{css}")
-            button.add_class(f"sk-{css}-{k}")
+            button = move_button("", self._play, css)
+            button.add_class(f"sk-{css}-{len(buttons)}")
             self.guard_all(button)
             buttons.append(button)
             bar.children = (*bar.children, button)
         for k, button in enumerate(buttons):
-            if k < len(moves):
-                button.description = words(moves[k])
-                button.layout.display = None
-            else:
-                button.layout.display = "none"
+            offered(button, moves[k:k + 1])
+            changed(button, description=words(moves[k]) if k < len(moves) else "")
+            shown(button, k < len(moves))
 
-    def _exchange_click(self, k: int) -> None:
-        if k < len(self._exchange_moves):
-            self._act(self._exchange_moves[k])
-
-    def _vip_click(self, k: int) -> None:
-        if k < len(self._vip_moves):
-            self._act(self._vip_moves[k])
+    def path_to(self, move) -> list[w.Button]:
+        """The buttons to click, in order, to make ``move``: a figure then a space (or "Take
+        off the mat"), a place across then a height, a player and a question then a suspect;
+        the one button offering it for any other move."""
+        path = self.arranging.path_to(move)
+        if path is None:
+            path = self.questions.path_to(move)
+        return path if path is not None else super().path_to(move)
 
     # --- drawing ------------------------------------------------------------------------------
 
     def render(self) -> None:
+        """Draw the table from your view: every button offered its moves of your legal moves."""
         view: View = self.game.view
-        me = view.player
-        # the log first; without notes, the lines reading an envelope out are left off (see above)
-        events = [e for e in view.events if view.notes or view.outcome is not None or not isinstance(e, Read)]
-        lines = narration.log(events, me, last=LOG_LINES)
-        self.log_box.show([f"<div>{_escape(line)}</div>" for line in lines])
+        self.log_box.show([f"<div>{_escape(line)}</div>" for line in narration.log(view, last=LOG_LINES)])
         over = view.outcome is not None
-        playing = not over and not self.game.replaying
-        allowed = legal.moves_in_view(view) if playing else []
+        allowed = rules.legal_moves(view) if not over and not self.game.replaying else []
         card = EXCHANGE_WORDS.get(view.exchange, "")
-        self.exchange_card.value = "" if over else f"<b>Round {view.round}, the exchange card:</b> {_escape(card)}"
-        self.exchange_card.layout.display = "none" if over else None
-        self._exchange_moves = [a for a in allowed if isinstance(a, (Take, Pass, Return))]
-        self._pool(self.exchange_buttons, self.exchange_bar, self._exchange_moves, "exchange",
-                   self._exchange_click, lambda a: exchange_words(a, view))
-        self._vip_moves = [a for a in allowed if isinstance(a, Vip)]
-        self._pool(self.vip_buttons, self.vip_bar, self._vip_moves, "vip", self._vip_click,
-                   lambda a: f"Slip your VIP card into {a.guest}'s envelope")
-        self.prompt.value = prompt_html(view, allowed, self.game.replaying)
+        changed(self.exchange_card,
+                value="" if over else f"<b>Round {view.round}, the exchange card:</b> {_escape(card)}")
+        shown(self.exchange_card, not over)
+        exchanging = view.phase in (EXCHANGING, CHOOSING)
+        self._pool(self.exchange_buttons, self.exchange_bar, allowed if exchanging else [], "exchange",
+                   lambda a: exchange_words(a, view))
+        self._pool(self.vip_buttons, self.vip_bar, [a for a in allowed if type(a) is Vip] if not exchanging else [],
+                   "vip", lambda a: f"Slip your VIP card into {a.guest}'s envelope")
+        changed(self.prompt, value=prompt_html(view, allowed, self.game.replaying))
         self.questions.draw(view, allowed)
         # the odds only while the culprit is hidden (at the end the reveal says who it was)
         odds = odds_of(view) if view.sherlock and not over else {}
-        self.case.value = case_html(view, rounds_of(view)) if view.sherlock else ""
-        self.case.layout.display = None if view.sherlock else "none"
-        self.sheet.value = sheet_html(view, odds) if view.sherlock and not over else ""
-        self.sheet.layout.display = None if view.sherlock and not over else "none"
-        self.envelopes.value = "<b>Envelopes you know</b>" + envelopes_html(view)
-        self._draw_mat(view, allowed)
+        changed(self.case, value=case_html(view, rounds_of(view)) if view.sherlock else "")
+        shown(self.case, view.sherlock)
+        changed(self.sheet, value=sheet_html(view, odds) if view.sherlock and not over else "")
+        shown(self.sheet, view.sherlock and not over)
+        changed(self.envelopes, value="<b>Envelopes you know</b>" + envelopes_html(view))
+        self.arranging.draw(view, allowed)
         self._draw_photo(view, odds)
         # at the end every envelope is open in the players' photos: no need to list them again
-        self.seats.value = "" if over else seats_html(view)
-        self.seats.layout.display = "none" if over else None
-        self.message.value = _escape(self.game.message)
+        changed(self.seats, value="" if over else seats_html(view))
+        shown(self.seats, not over)
+        changed(self.play_area.layout, display="none" if over else "flex")
+        changed(self.message, value=_escape(self.game.message))
         # the title last: the page gets the changes in this order, so a new party's title (or a
         # new round's) never shows over the last one's mat and buttons
-        self.header.value = header_html(view, self.game.seed_words)
-
-    def _draw_mat(self, view: View, allowed: list) -> None:
-        mat = dict(view.mats[view.player])
-        standing = {s: g for g, s in mat.items()}
-        arranging = any(isinstance(a, (Place, Ready)) for a in allowed)
-        figures = legal.figures(view)
-        if self.picked is not None and (not arranging or self.picked not in figures or self.picked == view.victim):
-            self.picked = None
-        for cell in self.table_cells:
-            cell.layout.background = "#2f2520" if view.victim else "#7a4a26"  # the coffin's wood, as in the photo
-            cell.value = ("<div style='text-align:center;padding-top:6px;line-height:1.1'>coffin<br><small>"
-                          f"{_escape(view.victim)}</small></div>" if view.victim
-                          else "<div style='text-align:center;padding-top:14px'>table</div>")
-        for name, button in self.guest_buttons.items():
-            button.layout.display = None if name in figures else "none"  # a guest in the box: none
-            if name == view.victim:
-                button.description, button.tooltip = f"{name} · in the coffin", f"{name} is the victim"
-                button.disabled = True
-                continue
-            where = mat.get(name)
-            button.description = f"{name} · {where}" if where else name
-            button.tooltip = f"{name} stands on {where}: click to pick up" if where else f"Pick up {name}"
-            (button.add_class if where else button.remove_class)("sk-placed")
-            (button.add_class if self.picked == name else button.remove_class)("sk-picked")
-            button.button_style = "warning" if self.picked == name else ""
-            button.disabled = not arranging
-        for space, button in self.space_buttons.items():
-            guest = standing.get(space)
-            button.description = f"{space} {guest}" if guest else str(space)
-            button.tooltip = f"{guest} on {space}" if guest else f"Empty space {space}"
-            button.button_style = "info" if guest else ""
-            (button.add_class if guest is not None and guest == self.picked else button.remove_class)("sk-picked")
-            button.disabled = not arranging
-        self.unplace_button.layout.display = None if arranging and self.picked in mat else "none"
-        if self.picked in mat:
-            self.unplace_button.description = f"Take {self.picked} off the mat"
-        # shown while you arrange, even when the engine refuses it for now (Watson and Holmes out of
-        # the last photo): the click says why, rather than a button that vanishes unexplained
-        self.ready_button.layout.display = None if arranging else "none"
-        self.mat_bar.layout.display = "none" if view.outcome is not None else "flex"
-        x, height = view.cameras[view.player]
-        self._drawing = True
-        try:
-            self.across.value, self.height.value = x, height
-        finally:
-            self._drawing = False
-        for slider in (self.across, self.height):
-            slider.disabled = not arranging
-        self.play_area.layout.display = "none" if view.outcome is not None else "flex"
+        changed(self.header, value=header_html(view, self.game.seed_words))
 
     def _draw_photo(self, view: View, odds: dict) -> None:
         if view.outcome is not None:
-            self.photo.value = self.guests_box.value = ""
+            changed(self.photo, value="")
+            changed(self.guests_box, value="")
             parts = []
             for seat in range(view.players):
-                placements = dict(view.mats[seat])
-                photo = take(placements, camera_at(*view.cameras[seat]))
+                photo = take(dict(view.mats[seat]), camera_at(*view.cameras[seat]))
                 parts.append(final_html(view, seat, photo, view.outcome.photos[seat], view.outcome.scores[seat],
                                         culprit=culprit_revealed(view)))
-            self.photos.value = "<div class='sk-photos'>" + "".join(parts) + "</div>"
-            self.photos.layout.display = None
+            changed(self.photos, value="<div class='sk-photos'>" + "".join(parts) + "</div>")
+            shown(self.photos, True)
             return
-        self.photos.value = ""
-        self.photos.layout.display = "none"
+        changed(self.photos, value="")
+        shown(self.photos, False)
         placements = dict(view.mats[view.player])
         photo = take(placements, camera_at(*view.cameras[view.player]))
-        self.photo.value, self.guests_box.value = live_photo_html(view, placements, photo, odds)
+        picture, lines = live_photo_html(view, placements, photo, odds)
+        changed(self.photo, value=picture)
+        changed(self.guests_box, value=lines)
 
     def ending_sentence(self, view, outcome) -> str:
+        """Every score and who wins, and in a Sherlock party the culprit turned over."""
         # the GameEnded event carries the culprit, turned over at the end (the outcome does not)
         ended = next((e for e in reversed(view.events) if isinstance(e, GameEnded)), outcome)
         return narration.ending(ended, view.player)
 
 
-def _escape(text: str) -> str:
-    from html import escape
+def _html(css: str) -> w.HTML:
+    part = w.HTML()
+    part.add_class(css)
+    return part
 
+
+def _bar(children, css: str = "sk-actions") -> w.Box:
+    bar = w.Box(list(children))
+    bar.add_class(css)
+    return bar
+
+
+def _escape(text: str) -> str:
     return escape(text)

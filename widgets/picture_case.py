@@ -6,10 +6,10 @@ in the coffin, the culprit's two face-up cards, the seven rounds), the Alibi she
 guest, ✓ when the sheet clears them and why; beside each open suspect the exact chance
 they are the culprit from ``culprit.odds_view``; the Alibi card read in each envelope),
 what Watson and Holmes stand to score (their expected points over those odds, judged by
-``scoring.sherlock_scores``), and ``QuestionPanel``: ask (choices built from the moves
-``legal.moves_in_view`` offers) and answer (yes / no / I don't know: the engine refuses an
-answer the sheet proves false, with its sentence). Nothing here can name the culprit
-before the end: the culprit is not in the view; the reveal reads the ``GameEnded`` event.
+``scoring.sherlock_scores``), and ``QuestionPanel``: ask and answer by buttons offered the
+questions and the answer your view's legal moves hold (the honest answer alone: the
+engine takes no other). Nothing here can name the culprit before the end: the culprit is
+not in the view; the reveal reads the ``GameEnded`` event.
 """
 
 from __future__ import annotations
@@ -20,14 +20,16 @@ from typing import Mapping
 
 import ipywidgets as w
 
-from sherlockkit.games.picture import alibis, culprit
+from sherlockkit.games.picture import alibis, answer, ask, culprit
 from sherlockkit.games.picture.alibis import INVESTIGATORS, SAW_NOTHING
 from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS
 from sherlockkit.games.picture.guests import party
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.questions import ANSWERS, KINDS, WORDS, YES
-from sherlockkit.games.picture.state import Answer, Answered, Ask, Asked, Envelope, ExchangeTurned, GameEnded, Read, View
-from widgets.controls import action_button
+from sherlockkit.games.picture.events import Answered, Asked, ExchangeTurned, GameEnded, Read
+from sherlockkit.games.picture.state import ANSWERING, ASKING, Answer, Ask, Envelope, View
+from widgets.controls import move_button
+from widgets.picture_mat import changed, offered, shown
 
 CASE_STYLE = """<style>
 .sk-picture .sk-case { border: 1px solid #6b5a45; border-radius: 8px; background: #f6f1e7; padding: 4px 8px;
@@ -178,58 +180,105 @@ def question_words(q: Asked, me: int) -> str:
 
 
 class QuestionPanel(w.VBox):
-    """The questions of a question card: when you ask, a player, a question and a suspect
-    (only what ``legal.moves_in_view`` offers), then Ask; when you are asked, the question
-    and three answers. ``act`` plays a move for you (the table's: refusals as sentences)."""
+    """The questions of a question card. When you ask: whom (a button a player), which
+    question (a button each), then the suspect it is about (a button each, which asks) --
+    every button offered the questions it leads to, from the moves your view offers; the
+    first player and question are picked at first. When you are asked: the question and
+    the three answers, the honest one offered (the engine takes no other). ``play(move)``
+    plays a move for you; ``guard(button)`` hands a button made later to the table."""
 
-    def __init__(self, act):
-        self._act = act
-        self._asks: list[Ask] = []
+    def __init__(self, play, guard):
+        self._play, self._adopt = play, guard
+        self._drawn: tuple = ()  # the view and moves last drawn
+        self.to: int | None = None
+        self.kind: str | None = None
         self.question = w.HTML()
-        self.to = w.Dropdown(options=[], description="ask")
-        self.kind = w.Dropdown(options=[], description="question")
-        self.about = w.Dropdown(options=[], description="about")
-        for menu, css in ((self.to, "sk-ask-to"), (self.kind, "sk-ask-kind"), (self.about, "sk-ask-about")):
-            menu.add_class(css)
-            menu.layout.max_width = "100%"
-        self.ask_button = action_button("Ask", lambda _: self._ask(), "ask", style="primary")
-        self.asking = w.Box([self.to, self.kind, self.about, self.ask_button],
-                            layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.asking.add_class("sk-actions")
-        self.answer_buttons = [action_button(a, lambda _, a=a: self._answer(a), f"answer-{k}")
-                               for k, a in enumerate(ANSWERS)]
+        self.to_buttons: dict[int, w.Button] = {}  # made as players come (up to five others)
+        self.to_row = w.Box()
+        self.kind_buttons = {k: move_button(WORDS[k].format(guest="…"), lambda b, k=k: self._pick_kind(k),
+                                            f"ask-kind-{n}") for n, k in enumerate(KINDS)}
+        self.about_buttons: dict[str, w.Button] = {}  # made as suspects come
+        self.about_row = w.Box()
+        kinds = w.Box(list(self.kind_buttons.values()))
+        self.asking = w.VBox([self._row("ask", self.to_row), self._row("question", kinds),
+                              self._row("about", self.about_row)])
+        self.answer_buttons = [move_button(a, self._answer, f"answer-{k}") for k, a in enumerate(ANSWERS)]
         for button in self.answer_buttons:
             button.add_class("sk-answer")
         self.answering = w.Box(self.answer_buttons)
         self.answering.add_class("sk-actions")
         super().__init__([self.question, self.asking, self.answering])
         self.add_class("sk-questions")
-        self._me = 0
-
-    def _ask(self) -> None:
-        move = Ask(self._me, self.to.value, self.kind.value, self.about.value)
-        if move not in self._asks:  # a choice the menus did not offer (a page can send anything)
-            raise ValueError("Choose a player, a question and a suspect from the menus, on your turn to ask.")
-        self._act(move)
-
-    def _answer(self, answer: str) -> None:
-        self._act(Answer(self._me, answer))
 
     @staticmethod
-    def _offer(menu: w.Dropdown, options: list) -> None:
-        """Set a menu's options only when they change (keeping your choice when it stays offered)."""
-        if list(menu.options) != options:
-            kept = menu.value
-            menu.options = options
-            values = [v for _, v in options]
-            if values:  # a menu always holds a choice: yours if still offered, else the first
-                menu.value = kept if kept in values else values[0]
+    def _row(label: str, box: w.Box) -> w.Box:
+        box.add_class("sk-actions")
+        row = w.Box([w.HTML(f"<b>{label}</b>"), box])
+        row.add_class("sk-ask-row")
+        return row
+
+    def _pick_to(self, target: int) -> None:
+        self.to = target
+        self._redraw()
+
+    def _pick_kind(self, kind: str) -> None:
+        self.kind = kind
+        self._redraw()
+
+    def _ask(self, button: w.Button) -> None:
+        if not button.moves:  # a disabled button clicked all the same (a page can send anything)
+            view = self._drawn[0]
+            move = Ask(view.player, self.to if self.to is not None else -1, self.kind or "", button.description)
+            raise ValueError(ask.refusal(view, move) or "Pick a player and a question first.")
+        self._play(button.moves[0])
+
+    def _answer(self, button: w.Button) -> None:
+        if not button.moves:  # the engine's words for the answer it would not take
+            view = self._drawn[0]
+            raise ValueError(answer.refusal(view, Answer(view.player, button.description)) or "Not now.")
+        self._play(button.moves[0])
+
+    def _redraw(self) -> None:
+        self.draw(*self._drawn)
+
+    def _buttons(self, made: dict, keys, make, row: w.Box) -> None:
+        """The buttons of ``keys`` in ``row`` (made the first time each is needed, and
+        handed to ``guard``: the table's, so that their refusals reach its message)."""
+        for key in keys:
+            if key not in made:
+                made[key] = make(key)
+                self._adopt(made[key])
+        wanted = tuple(made[k] for k in keys)
+        if tuple(row.children) != wanted:
+            row.children = wanted
 
     def draw(self, view: View, allowed: list) -> None:
-        """Show what the view allows: the asking menus, or the question put to you."""
-        self._me = view.player
-        self._asks = [a for a in allowed if isinstance(a, Ask)]
-        answering = any(isinstance(a, Answer) for a in allowed)
+        """Show what the view allows: whom to ask, which question and about whom, or the
+        question put to you and its answers; every button offered its moves of ``allowed``."""
+        self._drawn = (view, allowed)
+        questions = allowed if view.phase in (ASKING, ANSWERING) else []
+        asks = [m for m in questions if isinstance(m, Ask)]
+        answers = [m for m in questions if isinstance(m, Answer)]
+        targets = sorted({m.target for m in asks})
+        if self.to not in targets:
+            self.to = targets[0] if targets else None
+        kinds = [k for k in KINDS if any(m.question == k and m.target == self.to for m in asks)]
+        if self.kind not in kinds:
+            self.kind = kinds[0] if kinds else None
+        self._buttons(self.to_buttons, targets, lambda t: move_button(
+            f"Player {t + 1}", lambda b, t=t: self._pick_to(t), f"ask-to-{t}"), self.to_row)
+        for t, button in self.to_buttons.items():  # those out of the row too: they lead nowhere now
+            offered(button, [m for m in asks if m.target == t])
+            changed(button, button_style="info" if t == self.to else "")
+        for k, button in self.kind_buttons.items():
+            offered(button, [m for m in asks if m.question == k and m.target == self.to])
+            changed(button, button_style="info" if k == self.kind else "")
+        suspects = [g for g in party(view) if any(m.guest == g for m in asks)]
+        self._buttons(self.about_buttons, suspects, lambda g: move_button(g, self._ask, "ask"), self.about_row)
+        for g, button in self.about_buttons.items():
+            offered(button, [m for m in asks if m.guest == g and m.target == self.to and m.question == self.kind])
+        for a, button in zip(ANSWERS, self.answer_buttons):
+            offered(button, [m for m in answers if m.answer == a])
         q = view.question
         last = None  # the answer you were given this round, if any
         for e in reversed(view.events):
@@ -238,24 +287,35 @@ class QuestionPanel(w.VBox):
             if isinstance(e, Answered) and e.player == view.player:
                 last = e
                 break
-        if self._asks:
-            self._offer(self.to, [(f"Player {t + 1}", t) for t in sorted({a.target for a in self._asks})])
-            kinds = [k for k in KINDS if any(a.question == k for a in self._asks)]
-            self._offer(self.kind, [(WORDS[k].format(guest="…"), k) for k in kinds])
-            guests = [g for g in party(view) if any(a.guest == g for a in self._asks)]
-            self._offer(self.about, [(g, g) for g in guests])
-            self.question.value = "<b>Your turn to ask</b> one player one question (the answer is for you alone)."
-        elif answering and q is not None:
-            self.question.value = (f"<b>{question_words(q, view.player)}</b> Answer from your Alibi sheet: "
-                                   "the table refuses an answer it knows is false.")
+        if asks:
+            said = ("<b>Your turn to ask</b> one player one question (the answer is for you alone): pick the "
+                    "player and the question, then click the suspect.")
+        elif answers and q is not None:
+            said = (f"<b>{question_words(q, view.player)}</b> Answer from your Alibi sheet: the table takes only "
+                    "the answer it gives.")
         elif q is not None:
-            self.question.value = f"{question_words(q, view.player)} <i>(waiting for the answer)</i>"
+            said = f"{question_words(q, view.player)} <i>(waiting for the answer)</i>"
         elif last is not None and view.phase in ("asking", "answering"):
-            self.question.value = (f"Player {last.target + 1} answered you about {escape(last.guest)}: "
-                                   f"<b>{escape(last.answer or '')}</b>.")
+            said = (f"Player {last.target + 1} answered you about {escape(last.guest)}: "
+                    f"<b>{escape(last.answer or '')}</b>.")
         else:
-            self.question.value = ""
-        self.asking.layout.display = "flex" if self._asks else "none"
-        self.answering.layout.display = "flex" if answering else "none"
-        asking_phase = view.phase in ("asking", "answering") and view.outcome is None
-        self.layout.display = None if asking_phase else "none"
+            said = ""
+        changed(self.question, value=said)
+        changed(self.asking.layout, display="flex" if asks else "none")
+        changed(self.answering.layout, display="flex" if answers else "none")
+        shown(self, view.phase in ("asking", "answering") and view.outcome is None)
+
+    def path_to(self, move) -> list[w.Button] | None:
+        """The buttons to click, in order, to make ``move`` (a question or an answer), or
+        ``None`` for another kind of move."""
+        if isinstance(move, Answer):
+            return [b for b in self.answer_buttons if b.moves == (move,)][:1]
+        if not isinstance(move, Ask):
+            return None
+        to, kind = self.to, self.kind
+        path = []
+        if to != move.target:
+            path.append(self.to_buttons[move.target])
+        if kind != move.question:
+            path.append(self.kind_buttons[move.question])
+        return path + [self.about_buttons[move.guest]]

@@ -18,11 +18,13 @@ from typing import Mapping, Sequence
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import IRENE_POINTS, ROUNDS, SHERLOCK_EXCHANGES, SWAPS, mechanic
 from sherlockkit.games.picture.guests import EVERY_NAME, any_guest_named, party
-from sherlockkit.games.picture.legal import expansion_figures
+from sherlockkit.games.picture.figures import expansion_figures
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.scoring import score_guest
+from sherlockkit.games.picture.events import GuestScore
+from sherlockkit.games.picture import ready
 from sherlockkit.games.picture.state import (
-    ANSWERING, ARRANGING, ASKING, CHOOSING, EXCHANGING, GuestScore, Pass, Return, Take, View, index,
+    ANSWERING, ARRANGING, ASKING, CHOOSING, EXCHANGING, Ready, Return, Take, View, index,
 )
 from widgets.picture_art import photo_svg
 
@@ -50,13 +52,20 @@ STYLE = """<style>
 .sk-table.sk-picture .sk-mat .widget-button { width: auto; height: 54px; margin: 0; white-space: normal;
   line-height: 1.1; padding: 2px; font-size: 0.85em; min-width: 0; }
 .sk-table.sk-picture .sk-mat .sk-table-space { background: #7a4a26; color: #fff; }
+.sk-table.sk-picture .sk-mat .sk-table-space.sk-coffin { background: #2f2520; }
 .sk-table.sk-picture .sk-mat .sk-picked { outline: 3px solid #e0a000; }
 .sk-table.sk-picture .sk-guest-list { display: flex; flex-wrap: wrap; gap: 3px; }
 .sk-table.sk-picture .sk-guest-list .widget-button { width: auto; min-width: max-content; margin: 0; }
 .sk-table.sk-picture .sk-guest-list .sk-placed { opacity: 0.75; font-style: italic; }
 .sk-table.sk-picture .sk-guest-list .sk-picked { outline: 3px solid #e0a000; }
-.sk-table.sk-picture .widget-slider { max-width: 100%; }
 .sk-picture .sk-camera-note { font-size: 0.9em; color: #555; }
+.sk-table.sk-picture .sk-camera-row { display: flex; flex-wrap: wrap; gap: 2px; align-items: center; margin: 2px 0; }
+.sk-table.sk-picture .sk-camera-row .widget-html { margin: 0 4px 0 0; min-width: 3.5em; }
+.sk-table.sk-picture .sk-camera-row .widget-button { width: auto; min-width: 2.2em; padding: 0 3px; margin: 0;
+  height: 26px; }
+.sk-table.sk-picture .sk-ask-row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.sk-table.sk-picture .sk-ask-row > .widget-html { min-width: 4.5em; margin: 0; }
+.sk-picture .sk-ready-why { color: #a40; }
 .sk-picture .sk-guests { font-size: 0.92em; }
 .sk-picture .sk-met { color: #064; font-weight: bold; }
 .sk-picture .sk-unmet { color: #a22; font-weight: bold; }
@@ -270,10 +279,12 @@ def prompt_html(view: View, allowed: list, replaying: bool) -> str:
             return f"<i>You are Ready; waiting for {escape(', '.join(waiting))}.</i>"
         last = (" <b>Last round:</b> Watson and Holmes must both be in your photo before you say Ready."
                 if view.sherlock and view.round == rounds_of(view) else "")
+        waiting = ready.refusal(view, Ready(view.player))
         return ("<b>Arrange your guests.</b> Pick a guest, then a space; move the camera; "
-                f"say Ready when your photo is as you want it.{last}")
+                f"say Ready when your photo is as you want it.{last}"
+                + (f" <span class='sk-ready-why'>{escape(waiting)}</span>" if waiting else ""))
     if view.phase == CHOOSING:
-        if any(isinstance(a, Pass) for a in allowed):
+        if allowed:
             return "<b>Your turn:</b> choose the envelope you pass on."
         return "<i>Waiting for everyone to choose an envelope to pass…</i>"
     if view.phase == EXCHANGING and view.turn == view.player and allowed:

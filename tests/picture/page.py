@@ -1,5 +1,6 @@
-"""Picture Perfect tables for the widget's tests: sessions on a hand-turned clock, what the
-page carries, the envelopes you never read, and your moves made by clicking."""
+"""Picture Perfect tables for the widget's tests: sessions on a hand-turned clock (their
+thinking bots on a small search budget), what the page carries, the envelopes you never
+read, and your moves made by clicking the buttons the table names for them."""
 
 from __future__ import annotations
 
@@ -9,12 +10,21 @@ from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.guests import party
+from sherlockkit.games.picture.mat import space_named
+from sherlockkit.games.picture.seeing import read_by
+from sherlockkit.games.picture.state import Place, Ready
 from tests.seen import widgets_under, wire_text  # noqa: F401  (the page tests import them from here)
 from widgets.clock import ManualClock
 from widgets.picture import PictureSession, PictureTable
 
+#: layouts a thinking bot scores a round at the tests' tables (the app's: ``bots.BUDGET``)
+BUDGET = 30
+#: the middle of the mat, where Watson and Holmes are in every photo
+MIDDLE = ("2B", "2C", "3B", "3C")
+
 
 def game(seed: int = 7, **options) -> PictureSession:
+    options.setdefault("budget", BUDGET)
     return PictureSession(seed=seed, clock=ManualClock(), **options)
 
 
@@ -28,7 +38,7 @@ def shown(widget) -> bool:
 
 def never_read(session, seat: int = 0) -> list[str]:
     """The guests of the party (``guests.party``) whose envelopes ``seat`` has never held."""
-    seen = rules.read_by(session.state, seat)
+    seen = read_by(session.state, seat)
     return [g for g in party(session.state) if g not in seen]
 
 
@@ -50,73 +60,60 @@ def visible(buttons) -> list:
     return [b for b in buttons if shown(b) and not b.disabled]
 
 
+def same_whatever_is_hidden(tab, trials: int = 1) -> bool:
+    """Whether every widget's state stays as it was when the cards you have not seen (the
+    wishes, in a Sherlock party the Alibi cards and the culprit's) are dealt again; the
+    table is put back."""
+    session = tab.game
+    state, before = session.state, wire_text(tab)
+    try:
+        for trial in range(trials):
+            session.state = rules.shuffle_hidden(state, 0, random.Random(len(session.actions) * 7 + trial))
+            session.notify()
+            if wire_text(tab) != before:
+                return False
+        return True
+    finally:
+        session.state = state
+        session.notify()
+
+
+def click(tab, move) -> None:
+    """Make ``move`` by the clicks the table names for it, each on a button it shows enabled."""
+    for button in tab.path_to(move):
+        assert shown(button) and not button.disabled, (move, button.description)
+        button.click()
+
+
 def place_by_clicks(tab, guest: str, space: str) -> None:
     """Pick ``guest`` in the list, then click ``space`` ("2B")."""
-    from sherlockkit.games.picture.mat import space_named
-
-    if tab.picked != guest:
+    if tab.arranging.picked != guest:
         tab.guest_buttons[guest].click()
     tab.space_buttons[space_named(space)].click()
 
 
 def play_for_you(tab, rng: random.Random) -> bool:
-    """One move of yours through the table's buttons and sliders, if the table offers one;
-    True if it was made (the game moved on)."""
+    """One move of yours by clicks, if the page offers one: a kind of move drawn first, then
+    one of that kind, leaning to Ready (so every round ends) and to standing Watson and
+    Holmes in the middle of the mat (so the last Ready of a Sherlock party comes); True if
+    it was made."""
     session = tab.game
+    legal = [] if session.replaying else rules.legal_moves(session.view)
+    if not legal:
+        return False
     before = len(session.actions)
-    exchange = visible(tab.exchange_buttons)
-    if exchange:
-        rng.choice(exchange).click()
-        return len(session.actions) > before
-    if ask_or_answer(tab, rng):
-        return len(session.actions) > before
-    if not shown(tab.ready_button):
-        return False
-    roll = rng.random()
-    free = [s for s, b in tab.space_buttons.items() if str(s) == b.description]
-    figures = [g for g, b in tab.guest_buttons.items() if shown(b) and not b.disabled]
-    missing = [g for g in INVESTIGATORS if g in figures and g not in dict(session.view.mats[0])]
-    if "must be in your photo" in session.message and free:  # the last Ready refused: frame them
-        named = [g for g in INVESTIGATORS if g in session.message.split(" must ")[0]]
-        if tab.across.value != 0:
-            tab.across.value = 0
-        else:
-            front = sorted(free, key=lambda s: (s.row, abs(2 * s.column - 5)))
-            place_by_clicks(tab, named[0], str(front[0]))
-    elif missing and free and roll < 0.3:
-        place_by_clicks(tab, missing[0], str(rng.choice(free)))
-    elif roll < 0.45 and free:
-        place_by_clicks(tab, rng.choice(figures), str(rng.choice(free)))
-    elif roll < 0.55:
-        placed = [s for s, b in tab.space_buttons.items() if str(s) != b.description]
-        if placed:
-            tab.space_buttons[rng.choice(placed)].click()
-            tab.unplace_button.click()
-    elif roll < 0.65:
-        tab.across.value = rng.choice([v for v in range(tab.across.min, tab.across.max + 1) if v != tab.across.value])
-    elif roll < 0.72 and visible(tab.vip_buttons):
-        rng.choice(visible(tab.vip_buttons)).click()
+    middle = [m for m in legal if type(m) is Place and m.guest in INVESTIGATORS and m.space in MIDDLE]
+    ready = [m for m in legal if type(m) is Ready]
+    if ready and rng.random() < 0.2:
+        move = ready[0]
+    elif middle and rng.random() < 0.3:
+        move = rng.choice(middle)
     else:
-        tab.ready_button.click()
-    return len(session.actions) > before
-
-
-def ask_or_answer(tab, rng: random.Random) -> bool:
-    """A question asked (a random choice of the menus) or answered (a random one of the
-    three answers: a lie is refused, and the next try may tell the truth), if the table
-    offers one; True if a button was clicked."""
-    panel = tab.questions
-    if not shown(panel):
-        return False
-    if shown(panel.asking):
-        for menu in (panel.to, panel.kind, panel.about):
-            menu.value = rng.choice([v for _, v in menu.options])
-        panel.ask_button.click()
-        return True
-    if shown(panel.answering):
-        rng.choice(panel.answer_buttons).click()
-        return True
-    return False
+        kind = rng.choice(sorted({type(m).__name__ for m in legal}))
+        move = rng.choice([m for m in legal if type(m).__name__ == kind])
+    click(tab, move)
+    assert session.actions[before:] == [move], (move, session.message)
+    return True
 
 
 def play_out(tab, rng: random.Random, check=None, limit: int = 3000) -> int:

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from sherlockkit.games.picture import rounds, rules
+from sherlockkit.games.picture import phases, rules
 from sherlockkit.games.picture.cards import PREFERENCES, Wish
+from sherlockkit.games.picture.events import Dealt, Read
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import Space, space_named
-from sherlockkit.games.picture.state import ARRANGING, Dealt, Envelope, Read, State, with_mat
+from sherlockkit.games.picture.state import ARRANGING, Envelope, Ready, State, with_mat
 
 W = Wish
 
@@ -57,7 +58,7 @@ def rig(players: int = 2, *, seed: int = 7, notes: bool = False, holders: dict[s
     dealt = Dealt(players, notes, tuple((g, h) for g, h in zip(NAMES, hold) if h is not None))
     state = replace(state, events=(dealt,) + reads)
     assert_accounted(state)
-    return rounds.begin(state, round) if begin else state
+    return phases.begin_round(state, round) if begin else state
 
 
 def _refill(envelopes: list[Envelope], contents: dict[str, tuple[Wish, ...]]) -> list[Envelope]:
@@ -97,8 +98,6 @@ def assert_accounted(state: State) -> None:
 
 def all_ready(state: State) -> State:
     """Everyone who is not Ready yet says Ready."""
-    from sherlockkit.games.picture.state import Ready
-
     for p in range(state.players):
         if p not in state.ready:
             state = rules.play(state, Ready(p))

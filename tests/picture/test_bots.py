@@ -11,18 +11,20 @@ from fractions import Fraction
 import pytest
 
 from sherlockkit import engine
-from sherlockkit.games.picture import bots, expect, photo, rounds, rules
+from sherlockkit.games.picture import bots, expect, phases, photo, rules
 from sherlockkit.games.picture.cards import (
     BACK, CENTRE, FRONT, GIVE_BACK, HIDE, LEFT, NEXT_TO, NO_MAN, PASS_LEFT, RIGHT, ROUNDS, ROW, TAKE, Wish,
 )
+from sherlockkit.games.picture.events import Read
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import SPACES
-from sherlockkit.games.picture.state import ARRANGING, Place, Read, Ready, Return, Take, Vip, held, mat_of
+from sherlockkit.games.picture.search import BUDGET, Layout, greedy, random_layouts, search
+from sherlockkit.games.picture.state import ARRANGING, Place, Ready, Return, Take, Vip, held, mat_of
 from tests.picture.table import S, rig
 
 X, Y, Z = "Lady Arabella", "the Colonel", "Mrs Pike"
 EASY = (Wish(ROW, row=4), Wish(LEFT), Wish(BACK))  # all three met on 4A, and only there
-SMALL = 60  # layouts a search: enough to play, quick for whole games
+SMALL = 30  # layouts a search: enough to play, quick for whole games
 
 
 def _everything(state) -> expect.Knowledge:
@@ -31,19 +33,40 @@ def _everything(state) -> expect.Knowledge:
 
 # --- whole games ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players", range(2, 7))
-def test_bots_play_whole_games_legally_and_replay(players):
-    levels = {p: (bots.KEEN, bots.FORGETFUL)[p % 2] for p in range(players)}
-    notes = players % 2 == 0
-    state = rules.new(players, players=players, notes=notes)
-    final, moves = engine.play_out(rules, state, bots.make_bots(levels, players, SMALL), limit=40 * players * ROUNDS)
+@pytest.fixture(scope="module")
+def games():
+    """Whole games of keen and forgetful bots, seat by seat alternating, played once for the
+    module: at a table of two (without notes) and of five (with: one envelope each).
+    players -> (options, states from the deal to the end, moves)."""
+    played = {}
+    for players in (2, 5):
+        options = {"players": players, "notes": players == 5}
+        levels = {p: (bots.KEEN, bots.FORGETFUL)[p % 2] for p in range(players)}
+        state = rules.new(players, **options)
+        final, moves = engine.play_out(rules, state, bots.make_bots(levels, players, SMALL),
+                                       limit=40 * players * ROUNDS)
+        states = [state]
+        for move in moves:
+            states.append(rules.play(states[-1], move))
+        assert states[-1] == final
+        played[players] = options, states, moves
+    return played
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_bots_play_whole_games_legally_and_replay(games, players):
+    options, states, moves = games[players]
+    final = states[-1]
     assert rules.outcome(final) is not None and final.round == ROUNDS
-    assert engine.replay(rules, players, {"players": players, "notes": notes}, moves) == final
-    # the same bots from the same seed play the same game
-    again, moves_again = engine.play_out(rules, state, bots.make_bots(levels, players, SMALL))
-    assert moves_again == moves
+    assert engine.replay(rules, players, options, moves) == final
     # thinking bots place guests, and score more than nothing
     assert all(mat_of(final, p) for p in range(players))
+
+
+def test_the_same_bots_from_the_same_seed_play_the_same_game(games):
+    options, states, moves = games[2]
+    levels = {0: bots.KEEN, 1: bots.FORGETFUL}
+    assert engine.play_out(rules, states[0], bots.make_bots(levels, 2, SMALL))[1] == moves
 
 
 def test_the_random_level_is_kept_first_for_the_protocol_suite():
@@ -58,18 +81,14 @@ def test_a_budget_that_is_not_a_whole_number_of_layouts_is_refused_with_a_senten
         bots.make_bots({0: bots.KEEN}, 1, budget)
 
 
-def test_every_choice_is_legal_and_a_function_of_the_view_alone():
+def test_every_choice_is_legal_and_a_function_of_the_view_alone(games):
     """Along a game, each seat's fresh bot picks a legal move, and the same one when every
-    card it has not seen is dealt again (``shuffle_hidden``)."""
-    state = rules.new(11, players=3)
-    final, moves = engine.play_out(rules, state, bots.make_bots({p: bots.KEEN for p in range(3)}, 11, SMALL))
+    card it has not seen is dealt again (``shuffle_hidden``): at eight moments of the game."""
+    _, states, _ = games[2]
     rng = random.Random(5)
-    states = [state]
-    for move in moves:
-        states.append(rules.play(states[-1], move))
     checked = 0
-    for s in states[:-1:9]:
-        for p in range(3):
+    for s in states[:-1:max(1, len(states) // 8)]:
+        for p in range(2):
             for level in (bots.KEEN, bots.FORGETFUL):
                 mine = bots.make_bots({p: level}, 4, SMALL)[p].choose(rules.view(s, p))
                 other = rules.shuffle_hidden(s, p, rng)
@@ -78,7 +97,7 @@ def test_every_choice_is_legal_and_a_function_of_the_view_alone():
                 assert mine == theirs
                 assert mine is None or mine in rules.legal_actions(s, p)
                 checked += mine is not None
-    assert checked > 20
+    assert checked > 12
 
 
 # --- memory --------------------------------------------------------------------------------------------
@@ -125,7 +144,7 @@ def test_a_keen_bot_takes_an_envelope_it_has_not_read():
     state = rig(2, holders=holders, exchange=TAKE)
     envelope = state.envelopes[NAMES.index(Y)]
     state = replace(state, events=state.events + (Read(0, Y, envelope.cards, False),))
-    state = rounds.begin(state, 1)
+    state = phases.begin_round(state, 1)
     keen_takes, forgetful_takes = set(), set()
     for seed in range(12):
         keen_takes.add(bots.make_bots({0: bots.KEEN}, seed)[0].choose(rules.view(state, 0)))
@@ -171,7 +190,7 @@ def test_the_search_beats_a_hand_made_layout_with_every_wish_known():
     hand = {X: S("4A"), Y: S("1D"), Z: S("3A")}
     hand_value = expect.expected_score(knowledge, hand, photo.DEFAULT_CAMERA)
     assert hand_value == 18
-    found = bots.search(expect.Evaluator(knowledge).score, {}, photo.DEFAULT_CAMERA, random.Random(1))
+    found = search(expect.Evaluator(knowledge).score, {}, photo.DEFAULT_CAMERA, random.Random(1))
     assert expect.expected_score(knowledge, found.placements, found.camera) >= hand_value
     assert found.value == pytest.approx(float(expect.expected_score(knowledge, found.placements, found.camera)))
 
@@ -191,37 +210,32 @@ def test_the_search_finds_the_optimum_of_a_tiny_case_found_by_brute_force():
             layout = {g: s for g, s in ((X, a), (Y, b)) if s is not None}
             for camera in cameras:
                 best = max(best, expect.expected_score(knowledge, layout, camera))
-    found = bots.search(expect.Evaluator(knowledge).score, {}, cameras[0], random.Random(2), budget=600,
+    found = search(expect.Evaluator(knowledge).score, {}, cameras[0], random.Random(2), budget=600,
                         guests=(X, Y), cameras=cameras)
     assert set(found.placements) <= {X, Y} and found.camera in cameras
     assert expect.expected_score(knowledge, found.placements, found.camera) == best
 
 
 def test_the_search_beats_the_baselines_on_dealt_hands():
-    """Over four dealt hands the search reaches more than the best of as many random
-    layouts, and never less than the greedy layout it may start from."""
-    found_total = sampled_total = 0.0
-    for seed in range(4):
+    """On two dealt hands (seat 0's envelopes at the deal) the search (``BUDGET`` layouts)
+    reaches more than the best of as many random layouts, by over a point a hand on
+    average, and never less than the greedy layout it may start from; without its greedy
+    start, from an empty mat, it still ends well above the random best, by over two points
+    a hand: keeping only steps that do not lose is what does it. (Measured on six hands,
+    seeds 0-5: the search led the random best by 1.4 to 7.2 points, the search alone by
+    2.2 to 5.3; two hands were four before issue 25.)"""
+    lead = alone = 0.0
+    for seed in range(2):
         state = rules.new(seed, players=2)
         evaluator = expect.Evaluator(expect.Knowledge.of(rules.view(state, 0).envelopes))
-        found = bots.search(evaluator.score, {}, photo.DEFAULT_CAMERA, random.Random(seed))
-        assert evaluator.evaluations == bots.BUDGET
-        sampled = bots.random_layouts(evaluator.score, random.Random(seed), bots.BUDGET)
-        found_total, sampled_total = found_total + found.value, sampled_total + sampled.value
-        assert found.value >= bots.greedy(evaluator.score, photo.DEFAULT_CAMERA).value - 1e-9
-    assert found_total > sampled_total
-
-
-def test_the_local_search_alone_climbs_well_above_random_sampling():
-    """Without its greedy start, from an empty mat, the search still ends well above the
-    best of as many random layouts: keeping only steps that do not lose is what does it."""
-    lead = 0.0
-    for seed in range(4):
-        state = rules.new(seed, players=2)
-        evaluator = expect.Evaluator(expect.Knowledge.of(rules.view(state, 0).envelopes))
-        found = bots.search(evaluator.score, {}, photo.DEFAULT_CAMERA, random.Random(seed), from_greedy=False)
-        lead += found.value - bots.random_layouts(evaluator.score, random.Random(seed), bots.BUDGET).value
-    assert lead / 4 > 2
+        found = search(evaluator.score, {}, photo.DEFAULT_CAMERA, random.Random(seed))
+        assert evaluator.evaluations == BUDGET
+        sampled = random_layouts(evaluator.score, random.Random(seed), BUDGET)
+        assert found.value >= greedy(evaluator.score, photo.DEFAULT_CAMERA).value - 1e-9
+        climbed = search(evaluator.score, {}, photo.DEFAULT_CAMERA, random.Random(seed), from_greedy=False)
+        lead += found.value - sampled.value
+        alone += climbed.value - sampled.value
+    assert lead / 2 > 1 and alone / 2 > 2
 
 
 def test_the_plan_is_played_out_from_any_mat():
@@ -234,7 +248,7 @@ def test_the_plan_is_played_out_from_any_mat():
         target = dict(zip(rng.sample(NAMES, m), rng.sample(SPACES, m)))
         camera = photo.Camera(rng.choice(photo.CAMERA_XS), rng.choice(photo.CAMERA_HEIGHTS))
         state = rig(2, mats={0: now})
-        layout = bots.Layout(target, camera, 0.0)
+        layout = Layout(target, camera, 0.0)
         for count in range(2 * 14 + 3):
             move = bots.next_move(rules.view(state, 0), layout, None)
             state = rules.play(state, move)
@@ -246,7 +260,7 @@ def test_the_plan_is_played_out_from_any_mat():
 
 def test_a_cycle_of_moves_is_broken_by_taking_one_guest_off():
     state = rig(2, mats={0: {X: "2A", Y: "2B"}})
-    layout = bots.Layout({X: S("2B"), Y: S("2A")}, photo.Camera(*state.cameras[0]), 0.0)
+    layout = Layout({X: S("2B"), Y: S("2A")}, photo.Camera(*state.cameras[0]), 0.0)
     moves = []
     while not moves or not isinstance(moves[-1], Ready):
         moves.append(bots.next_move(rules.view(state, 0), layout, None))

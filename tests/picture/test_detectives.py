@@ -14,19 +14,18 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
-from sherlockkit.games.picture import rounds, rules, scoring, wishes
+from sherlockkit.games.picture.narration import sentences
+from sherlockkit.games.picture import phases, rules, scoring, wishes
 from sherlockkit.games.picture.cards import (
     DETECTIVE_PREFERENCES, HIDE, INVESTIGATOR_POINTS, IRENE_POINTS, LAST, LEFT, CENTRE, BACK, FRONT, NEXT_TO,
     NO_MAN, NO_WOMAN, PREFERENCES, RIGHT, ROW, Wish, detectives_deck, fits,
 )
 from sherlockkit.games.picture.figures import EXPANSION_NAMES
 from sherlockkit.games.picture.guests import DETECTIVE_NAMES, EVERY_NAME, NAMES, any_guest_named, party
-from sherlockkit.games.picture.legal import moves, moves_in_view, refusal
 from sherlockkit.games.picture.mat import space_named
 from sherlockkit.games.picture.narration import detail
-from sherlockkit.games.picture.state import (
-    ARRANGING, Dealt, Envelope, Pass, PhotoTaken, Place, Read, Return, Take, Unplace, Vip, held, with_mat,
-)
+from sherlockkit.games.picture.events import Dealt, PhotoTaken, Read
+from sherlockkit.games.picture.state import ARRANGING, Envelope, Pass, Place, Return, Take, Unplace, Vip, held, with_mat
 from tests.random_play import random_game
 
 DETECTIVES = "detectives as guests"
@@ -77,9 +76,9 @@ def test_the_removed_guests_are_public():
     for player in range(3):
         view = rules.view(state, player)
         assert view.guests == state.guests and view.events[0].removed == out
-        first = view.log[0]
+        first = sentences(view.events, view.player)[0]
         assert all(name in first for name in out) and "box" in first
-    assert all(name in state.log[0] for name in out)
+    assert all(name in sentences(state.events)[0] for name in out)
 
 
 def test_other_parties_keep_our_fourteen():
@@ -132,20 +131,21 @@ def test_a_removed_guest_cannot_be_taken_passed_put_back_placed_or_vip():
     for action in (Take(0, gone), Pass(0, gone), Return(0, gone), Place(0, gone, "2B"), Unplace(0, gone),
                    Vip(0, gone)):
         for table in (state, replace(state, phase=ARRANGING, turns=())):
-            said = refusal(table, action)
+            said = rules.refusal(table, action)
             assert said and said.endswith(".") and gone in said, (action, said)
             with pytest.raises(IllegalAction):
                 rules.play(table, action)
     arranging = replace(state, phase=ARRANGING, turns=())
-    assert "back to the box" in refusal(arranging, Place(0, gone, "2B"))
-    named = {getattr(a, "guest", None) for p in range(3) for a in moves(arranging, p) + moves(state, p)}
+    assert "back to the box" in rules.refusal(arranging, Place(0, gone, "2B"))
+    named = {getattr(a, "guest", None) for table in (arranging, state) for a in rules.legal_actions(table)}
     assert not named & set(gone for gone in removed(state))
-    assert {"Watson", "Holmes", "Irène"} <= {a.guest for a in moves(arranging, 0) if isinstance(a, Place)}
+    placeable = {a.guest for a in rules.legal_actions(arranging, 0) if isinstance(a, Place)}
+    assert {"Watson", "Holmes", "Irène"} <= placeable
 
 
 def test_a_name_of_nobody_is_refused_as_before():
     state = replace(party_of(3), phase=ARRANGING, turns=())
-    assert "no guest called" in refusal(state, Place(0, "Moriarty", "2B"))
+    assert "no guest called" in rules.refusal(state, Place(0, "Moriarty", "2B"))
 
 
 # --- placed and scored as guests ------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ def _rigged(seed: int = 3):
 
 
 def test_the_detectives_are_placed_and_scored_by_their_wishes():
-    state = rounds.finish(_rigged())
+    state = phases.photos_taken(_rigged())
     photo = {g.guest: g for g in state.result.photos[0]}
     assert all(g.in_frame for g in photo.values())
     assert [(g, photo[g].met, photo[g].points) for g in ("Watson", "Holmes", "Irène", "Biscuit")] == [
@@ -181,7 +181,7 @@ def test_the_detectives_are_placed_and_scored_by_their_wishes():
 
 
 def test_irene_s_vip_rules_and_the_investigators_points_do_not_apply():
-    state = rounds.finish(_rigged())
+    state = phases.photos_taken(_rigged())
     photo = state.result.photos[0]
     irene = [g for g in photo if g.guest == "Irène"]
     assert len(irene) == 1 and len(irene[0].met) == 3  # her own wishes, not the VIPs beside her
@@ -240,14 +240,13 @@ def test_views_do_not_change_when_hidden_cards_move():
     assert moved
 
 
-def test_a_view_holds_only_the_envelopes_read_and_judges_moves_as_the_table():
+def test_a_view_holds_only_the_envelopes_read():
     states, _ = _played(4, 4)
     for state in states[::5]:
         for player in range(state.players):
             view = rules.view(state, player)
             read = {e.guest for e in state.events if isinstance(e, Read) and e.player == player}
             assert {g for g, _, _ in view.envelopes} <= read | ({*state.guests} if state.result else set())
-            assert moves_in_view(view) == moves(state, player)
 
 
 def test_replay_and_save_load_are_exact():
@@ -305,7 +304,7 @@ def test_every_other_party_deals_exactly_as_before_the_variant():
 
 
 def test_the_log_tells_the_detectives_scores_as_guests():
-    state = rounds.finish(_rigged())
+    state = phases.photos_taken(_rigged())
     taken = next(e for e in state.events if isinstance(e, PhotoTaken) and e.player == 0)
     assert taken.detectives_as_guests
     told = detail(taken, 0)

@@ -76,11 +76,11 @@ def test_irene_as_a_guest_spares_no_vip_beside_her():
     assert expect.Evaluator(as_figure).guest_values(placements, camera)[a] == 0.0
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", [3, 6])
 def test_bots_finish_a_detectives_party_placing_only_its_guests(players):
     state = party_of(players * 11, players)
     levels = {p: (bots.KEEN if p % 2 else bots.FORGETFUL) for p in range(players)}
-    seats = bots.make_bots(levels, seed=players, budget=60)
+    seats = bots.make_bots(levels, seed=players, budget=30)
     placed_detectives = set()
     while rules.outcome(state) is None:
         for seat in range(players):

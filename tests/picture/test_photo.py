@@ -22,7 +22,6 @@ CAMERAS = [Camera(x, h) for x in CAMERA_XS for h in CAMERA_HEIGHTS]
 
 def _clear():
     photo._seen.cache_clear()
-    photo._take.cache_clear()
 
 
 @pytest.fixture
@@ -370,3 +369,15 @@ def test_the_photo_and_figures_escape_their_text():
         assert root.get("aria-label") == name and root.find(f"{SVG}title").text == name
     with pytest.raises(ValueError, match="no figure"):
         figure_svg("<script>")
+
+
+def test_a_remembered_projection_is_one_made_afresh_and_every_one_fits():
+    """``photo._seen`` remembers every figure's projection it made (the one thing the photo
+    remembers): each is the projection made anew, and its bound holds every figure on
+    every space by every camera, so it never forgets one."""
+    assert photo.PROJECTIONS >= len(FIGURE_NAMES) * len(SPACES) * len(CAMERAS)
+    rng = random.Random(5)
+    for _ in range(300):
+        key = (rng.choice(FIGURE_NAMES), rng.choice(SPACES), rng.choice(CAMERAS))
+        assert photo._seen(*key) == photo._seen.__wrapped__(*key)
+        assert photo._seen(*key) is photo._seen(*key)

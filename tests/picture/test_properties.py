@@ -9,10 +9,11 @@ import pytest
 
 from sherlockkit import engine
 from tests.random_play import random_game
-from sherlockkit.games.picture import photo, rules, wishes
+from sherlockkit.games.picture import bots, photo, rules, wishes
 from sherlockkit.games.picture.cards import POINTS, fits
+from sherlockkit.games.picture.events import Read
 from sherlockkit.games.picture.guests import NAMES
-from sherlockkit.games.picture.state import OVER, Place, Read, held, mat_of
+from sherlockkit.games.picture.state import OVER, Place, held, mat_of
 from tests.picture.table import all_ready, assert_accounted, rig
 
 CASES = [(seed, players, seed % 2 == 1) for seed, players in enumerate(range(2, 7))] + [(9, 3, True), (10, 2, False)]
@@ -102,8 +103,6 @@ def test_the_view_is_unchanged_by_shuffle_hidden(games):
 
 @pytest.mark.parametrize("players", range(2, 7))
 def test_random_bots_play_legal_moves_from_their_views_to_the_end(players):
-    from sherlockkit.games.picture import bots
-
     state = rules.new(players, players=players)
     made = bots.make_bots({p: "random" for p in range(players)}, players)
     final, moves = engine.play_out(rules, state, made)

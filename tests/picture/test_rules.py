@@ -13,12 +13,11 @@ from sherlockkit.games.picture.cards import (
     EXCHANGES, GIVE_BACK, PASS_LEFT, PASS_RIGHT, PREFERENCES, QUIET, ROUNDS, SWAP_LEFT, SWAP_RIGHT, TAKE,
     TRADE_MIDDLE, Wish,
 )
+from sherlockkit.games.picture.events import GameEnded, Passed, Read, Skipped
 from sherlockkit.games.picture.guests import NAMES
-from sherlockkit.games.picture.legal import moves_in_view
-from sherlockkit.games.picture.rounds import begin
+from sherlockkit.games.picture.phases import begin_round as begin
 from sherlockkit.games.picture.state import (
-    ARRANGING, CHOOSING, OVER, Aim, GameEnded, Pass, Passed, Place, Read, Ready, Return, Skipped, Take, Unplace,
-    Vip, held, holder, mat_of,
+    ARRANGING, CHOOSING, OVER, Aim, Pass, Place, Ready, Return, Take, Unplace, Vip, held, holder, mat_of,
 )
 from tests.picture.table import S, all_ready, assert_accounted, rig
 
@@ -274,14 +273,3 @@ def test_the_view_holds_what_is_held_now_and_with_notes_every_envelope_read(note
         assert TOM in seen and seen[TOM] is True  # as last seen: with the VIP slipped in
     else:
         assert TOM not in seen
-
-
-def test_legal_moves_from_the_view_are_the_engines():
-    for seed in range(3):
-        state = rules.new(seed, players=3)
-        for _ in range(60):
-            if rules.outcome(state):
-                break
-            for p in range(3):
-                assert moves_in_view(rules.view(state, p)) == rules.legal_actions(state, p)
-            state = rules.play(state, rules.legal_actions(state)[-1])

@@ -18,7 +18,7 @@ from nbclient import NotebookClient
 
 from sherlockkit.games.picture.cards import CULPRIT_CARD, Wish, FRONT, LAST
 from sherlockkit.games.picture.mat import space_named
-from sherlockkit.games.picture.state import GuestScore
+from sherlockkit.games.picture.events import GuestScore
 from widgets.picture_chapter import round_html, score_lines_html, sheet_html
 
 BOOK = Path(__file__).resolve().parents[2] / "book"

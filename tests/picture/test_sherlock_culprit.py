@@ -46,7 +46,7 @@ def test_each_answer_speaks_of_what_its_answerer_had_held_then(seed, players, va
     from sherlockkit.games.picture.cards import MAX_PLAYERS
     from sherlockkit.games.picture.culprit import ANSWER_SEATS
     from sherlockkit.games.picture.questions import CLEARED, YES
-    from sherlockkit.games.picture.state import Answered, Dealt, Passed, Took
+    from sherlockkit.games.picture.events import Answered, Dealt, Passed, Took
 
     assert ANSWER_SEATS > MAX_PLAYERS
     rng = random.Random(seed)

@@ -4,16 +4,15 @@ collected again)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.cards import EXCHANGE_WORDS, MECHANICS, QUESTION_CARDS, SHERLOCK_EXCHANGES
-from sherlockkit.games.picture.exchange import collected_again
+from sherlockkit.games.picture.envelopes import collected_again
 from sherlockkit.games.picture.narration import sentence
-from sherlockkit.games.picture.rounds import last_round
-from sherlockkit.games.picture.state import OVER, ExchangeTurned, Take
+from sherlockkit.games.picture.phases import last_round
+from sherlockkit.games.picture.events import ExchangeTurned
+from sherlockkit.games.picture.state import OVER, Take
 
 from .test_sherlock_setup import _random_party
 

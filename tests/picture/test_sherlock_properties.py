@@ -23,12 +23,13 @@ import random
 
 import pytest
 
+from sherlockkit.games.picture.narration import sentences
 from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.alibis import CHILDREN, SAW_NOTHING
 from sherlockkit.games.picture.culprit import odds_view
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.questions import CLEARED, CONFIRMED, NO, UNKNOWN, YES
-from sherlockkit.games.picture.state import Answered, Dealt, GameEnded, Read
+from sherlockkit.games.picture.events import Answered, Dealt, GameEnded, Read
 from tests.random_play import random_game
 
 MORE = "more suspects"
@@ -97,9 +98,9 @@ def test_no_view_holds_the_culprit_or_an_envelope_not_read(parties):
                     if other not in _outside(state):
                         assert rules.view(dataclasses.replace(state, culprit=other), p) == view
                 assert rules.view(_hidden_refilled(state, p, rng), p) == view
-        last = rules.view(states[-2], 0).log
+        last = sentences(rules.view(states[-2], 0).events, 0)
         assert not any(culprit in line and "did it" in line for line in last)
-        assert any(culprit in line and "did it" in line for line in rules.view(states[-1], 0).log)
+        assert any(culprit in line and "did it" in line for line in sentences(rules.view(states[-1], 0).events, 0))
 
 
 def test_every_answer_is_what_the_answerers_sheet_said(parties):

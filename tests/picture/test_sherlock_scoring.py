@@ -11,7 +11,7 @@ import pytest
 
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.picture import rules, scoring, wishes
-from sherlockkit.games.picture.rounds import last_round
+from sherlockkit.games.picture.phases import last_round
 from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.cards import (
     AVOID_INVESTIGATORS, CULPRIT_CARD, CULPRIT_POINTS, FRONT, HIDE, LEFT, NEXT_TO, NEXT_TO_VICTIM, ROW, TABLE, UNSEEN,

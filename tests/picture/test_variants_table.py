@@ -15,16 +15,15 @@ import re
 import pytest
 
 from sherlockkit import engine
-from sherlockkit.games.picture import alibis, rules, wishes
+from sherlockkit.games.picture import alibis, phases, rules, wishes
 from sherlockkit.games.picture.figures import FIGURE_NAMES
 from sherlockkit.games.picture.guests import DETECTIVE_NAMES, EVERY_NAME, party
 from sherlockkit.games.picture.mat import space_named
-from sherlockkit.games.picture.photo import camera_at, take
+from sherlockkit.games.picture.photo import DEFAULT_CAMERA, camera_at, take
 from sherlockkit.games.picture.scoring import points
-from sherlockkit.games.picture.state import ARRANGING, Place, Read
+from sherlockkit.games.picture.state import ARRANGING, Aim, Place
 
-from .page import game, place_by_clicks, play_for_you, play_out, shown, table
-from .test_sherlock_table import same_whatever_the_culprit as same_whatever_is_hidden
+from .page import click, game, place_by_clicks, play_for_you, play_out, same_whatever_is_hidden, shown, table
 
 AS_GUESTS, MORE = rules.DETECTIVES_AS_GUESTS, rules.MORE_SUSPECTS
 
@@ -153,9 +152,9 @@ def test_a_variants_save_carries_it_and_resumes_the_party():
 
 def _frame_the_detectives(tab) -> None:
     """In the last round, stand the party's detectives on free spaces in the middle of
-    the mat, the camera in the middle, by clicks."""
-    if tab.across.value != 0:
-        tab.across.value = 0
+    the mat, the camera where it stood at first, by clicks."""
+    if tab.game.view.cameras[0] != (DEFAULT_CAMERA.x, DEFAULT_CAMERA.height):
+        click(tab, Aim(0, DEFAULT_CAMERA.x, DEFAULT_CAMERA.height))
     for guest in (g for g in DETECTIVE_NAMES if g in party(tab.game.view)):
         mat = dict(tab.game.view.mats[0])
         taken = {str(s) for s in mat.values()}
@@ -165,6 +164,8 @@ def _frame_the_detectives(tab) -> None:
 
 
 def _play_detectives_party(tab, seed: int) -> int:
+    """The party played to its end, you by clicks; every few moves, the page with the hidden
+    cards dealt again; the number of times it was looked at."""
     rng = random.Random(seed)
     checked = 0
     boxed = in_the_box(tab)
@@ -179,13 +180,13 @@ def _play_detectives_party(tab, seed: int) -> int:
             tab.ready_button.click()
         elif not play_for_you(tab, rng):
             tab.game.clock.advance(5)
-        if len(tab.game.actions) != before:
-            same_whatever_is_hidden(tab, trials=1)
+        if len(tab.game.actions) != before and len(tab.game.actions) % 3 == 0:
+            assert same_whatever_is_hidden(tab, trials=1)
             checked += 1
     raise AssertionError("the party did not end")
 
 
-@pytest.mark.parametrize("seed,players,level", [(3, 3, "random"), pytest.param(4, 4, "keen", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("seed,players,level", [(4, 4, "keen")])
 def test_a_whole_detectives_party_through_the_widgets(seed, players, level):
     tab = table(seed=seed, players=players, level=level, variant=AS_GUESTS)
     view = tab.game.view
@@ -194,7 +195,7 @@ def test_a_whole_detectives_party_through_the_widgets(seed, players, level):
     assert offered(tab) == set(party(view)), "the party's fourteen on the mat's list, no one else"
     assert all(f"{g}" in _plain(tab.header.value) for g in boxed) and "in the box" in tab.header.value
     assert not shown(tab.case) and not shown(tab.sheet) and not shown(tab.questions)
-    assert _play_detectives_party(tab, seed) > 20
+    assert _play_detectives_party(tab, seed) > 10
     view = tab.game.view
     # the end: the detectives in your photo scored as guests by their own wishes
     envelopes = {g: (cards, vip) for g, cards, vip in view.envelopes}
@@ -215,23 +216,6 @@ def test_a_whole_detectives_party_through_the_widgets(seed, players, level):
     assert shown_scores == list(view.outcome.scores)
 
 
-def test_the_hidden_check_finds_a_page_that_shows_an_envelope_you_never_read():
-    """The check above fails when a widget shows the wishes of an envelope you never held."""
-    tab = table(seed=5, players=3, level="random", variant=AS_GUESTS)
-    session = tab.game
-    render = tab.render
-    read = {e.guest for e in session.state.events if isinstance(e, Read) and e.player == 0}
-
-    def leaky():
-        render()
-        unread = next(e for e in session.state.envelopes if e.guest not in read)
-        tab.seats.value += f"<span hidden>{' '.join(c.text for c in unread.cards)}</span>"
-
-    tab.render = leaky
-    with pytest.raises(AssertionError):
-        same_whatever_is_hidden(tab, trials=4)
-
-
 def test_a_guest_in_the_box_cannot_be_placed_even_by_a_page_that_clicks_its_hidden_button():
     tab = table(seed=3, players=2, level="random", variant=AS_GUESTS)
     session = tab.game
@@ -243,8 +227,8 @@ def test_a_guest_in_the_box_cannot_be_placed_even_by_a_page_that_clicks_its_hidd
     assert not shown(tab.guest_buttons[boxed])
     state, actions = session.state, list(session.actions)
     tab.guest_buttons[boxed].click()  # the page can click a hidden button
-    assert session.message == f"{boxed} is not at this party: the figure stays in the box."
-    assert tab.picked is None
+    assert session.message == rules.refusal(state, Place(0, boxed, "2A"))
+    assert "went back to the box" in session.message and tab.arranging.picked is None
     tab.space_buttons[space_named("2A")].click()
     assert session.state is state and session.actions == actions
     assert boxed not in dict(session.view.mats[0])
@@ -285,8 +269,15 @@ def test_a_whole_more_suspects_party_through_the_widgets():
                          rf"{re.escape(guest)}</td><td>outside at the time", _plain(tab.sheet.value))
     assert set(re.findall(r"<tr class='sk-open' data-guest='([^']+)'", _plain(tab.sheet.value))) == \
         {g for g in alibis.suspects_of(view) if g not in view.cleared}
-    same_whatever_is_hidden(tab)
-    play_out(tab, random.Random(6), check=lambda t: same_whatever_is_hidden(t, trials=1))
+    assert same_whatever_is_hidden(tab)
+    looked = []
+
+    def check(tab):
+        if tab.game.view.outcome is None and len(tab.game.actions) % 4 == 0:
+            looked.append(same_whatever_is_hidden(tab))
+
+    play_out(tab, random.Random(6), check=check)
+    assert len(looked) > 10 and all(looked)
     view = tab.game.view
     culprit = tab.game.state.culprit
     assert culprit in alibis.suspects_of(view) and culprit not in away
@@ -313,15 +304,13 @@ def _rigged_table(finished: bool):
     """The rigged photo of ``test_detectives`` (seed 3: Watson 6, Irène 1, Holmes a VIP 6,
     Biscuit a VIP beside Irène with no wish met -6: no grace when she is a guest) on your
     table, your hands holding those four envelopes; ``finished``: the party scored."""
-    from sherlockkit.games.picture import rounds
-
     from .test_detectives import RIGGED, _rigged
 
     state = _rigged()
     state = replace(state, holders=tuple(0 if g in RIGGED else (None if h == 0 else h)
                                          for g, h in zip(party(state), state.holders)))
     tab = table(seed=3, players=3, level="random", variant=AS_GUESTS)
-    tab.game.state = rounds.finish(state) if finished else state
+    tab.game.state = phases.photos_taken(state) if finished else state
     tab.game.notify()
     return tab
 

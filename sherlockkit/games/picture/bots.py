@@ -1,242 +1,75 @@
-"""Bots for Picture Perfect. A bot decides from its own :class:`~state.View` only.
+"""Bots for Picture Perfect. A bot decides from its own :class:`~state.View` only, and
+chooses among the moves ``rules.legal_moves`` offers that view (never one it did not).
 
 Three levels:
 
-- ``"random"``: during the exchange, any allowed move; while arranging, a kind of move
-  first (place, unplace, aim, VIP, Ready), then one of that kind, so Ready comes often
-  and every round ends.
+- ``"random"``: any offered move, a kind of move drawn first (place, unplace, aim, VIP,
+  Ready...), then one of that kind, so Ready comes often and every round ends.
 - ``"forgetful"``: knows only what its view holds now -- without the notes option, the
   envelopes in its hands. Each round it searches for the layout of its mat and camera with
-  the highest expected score (``expect.py``) and plays it out, one move a turn.
+  the highest expected score (``expect.py``, ``search.py``) and plays it out, one move a turn.
 - ``"keen"``: the same search, but it remembers every envelope it has read (and where it
   slipped its VIP card), in its own memory, from the ``Read`` events of its views. With
   the notes option a forgetful bot knows what a keen one does.
 
-The search (:func:`search`) is an iterated local search over layouts: from the current
-mat (or the greedy layout, :func:`greedy`, when that is better), random steps (place a
-guest, move one, swap two, unplace one, move the camera; now and then, one guest tried on
-every space) are kept when the expected score does not drop; after ``patience`` steps
-without a gain it restarts a few random steps away from the best layout so far. It stops
-after a fixed number of layouts scored (``budget``, the greedy pass's included), so a
-move's thinking is bounded; its randomness is the bot's own ``rng``, so games replay. It
-searches once a round, at the bot's first arranging move, and plays the layout out one
-move a turn (:func:`next_move`).
-
-In the exchange the bots take envelopes they have not read (a keen bot knows which) and
-give away the one worth least to their planned photo; in the last round they slip their
-VIP card into the envelope they hold whose guest their layout satisfies best.
+A thinking bot searches once a round, at its first arranging move (a ``budget`` of
+layouts scored: ``search.BUDGET``), and plays the layout out one move a turn
+(:func:`next_move`). In the exchange the bots take envelopes they have not read (a keen
+bot knows which) and give away the one worth least to their planned photo; in the last
+round they slip their VIP card into the envelope they hold whose guest their layout
+satisfies best.
 
 In a Sherlock party (and with Irène) the search places Watson, Holmes (and Irène) too,
 never the victim, and scores a layout with the bot's exact odds of the culprit
 (``hunch.py``: the investigators' bet, the culprit's five wishes, Irène's VIPs); in the
 last round a layout leaving an investigator out of the frame is penalised and, should the
-search still end there, repaired (:func:`frame`), so Ready is accepted. At a question the
+search still end there, repaired (``search.frame``), so Ready is offered. At a question the
 bot asks the most telling one and answers the one honest answer (``hunch.question_move``);
 ``questions=False`` makes it ask at random and leave the answers out of its odds.
 """
 
 from __future__ import annotations
 
-import gc
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
 
 from sherlockkit.engine import chance
-from sherlockkit.games.picture import hunch, legal
+from sherlockkit.games.picture import hunch, phases, rules
+from sherlockkit.games.picture.events import Read, VipSlipped
 from sherlockkit.games.picture.expect import Evaluator, Knowledge
 from sherlockkit.games.picture.figures import FIGURE_NAMES
-from sherlockkit.games.picture.guests import NAMES
-from sherlockkit.games.picture.mat import SPACES, Space
-from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, Camera
+from sherlockkit.games.picture.photo import Camera
+from sherlockkit.games.picture.search import BUDGET, Layout, frame, search
 from sherlockkit.games.picture.state import (
-    ANSWERING, ARRANGING, ASKING, Aim, Pass, Place, Read, Ready, Return, Take, Unplace, View, Vip, VipSlipped,
-    index,
+    ANSWERING, ARRANGING, ASKING, Aim, Pass, Place, Ready, Return, Take, Unplace, View, Vip, index,
 )
 
 RANDOM, FORGETFUL, KEEN = "random", "forgetful", "keen"
 LEVELS = (RANDOM, FORGETFUL, KEEN)
-#: layouts scored per search (one search a round): about 0.1-0.3 s on this machine, well under a second
-BUDGET = 600
-#: steps without a gain before the search restarts near its best layout
-PATIENCE = 100
-#: the share of steps that try one guest on every space at once (the others: one random change)
-RELOCATE = 0.1
-ALL_CAMERAS: tuple[Camera, ...] = tuple(Camera(x, h) for x in CAMERA_XS for h in CAMERA_HEIGHTS)
-
-
-def _allowed(view: View) -> list:
-    """The moves this seat may make, worked out from its view alone (the exchange card, the
-    holders, its own mat and camera: nothing hidden is needed to know what is allowed)."""
-    return legal.moves_in_view(view)
 
 
 @dataclass
 class RandomBot:
-    """Any allowed move, the kind of move drawn first."""
+    """Any offered move, the kind of move drawn first."""
 
     seat: int
     rng: random.Random
 
     def choose(self, view: View):
-        options = _allowed(view)
+        """A move of ``rules.legal_moves(view)`` at random (a kind first), or ``None`` when
+        there is none."""
+        options = rules.legal_moves(view)
         if not options:
             return None
         kind = self.rng.choice(sorted({type(a).__name__ for a in options}))
         return self.rng.choice([a for a in options if type(a).__name__ == kind])
 
 
-# --- the search over layouts ----------------------------------------------------------------------------
+def offered_as(move, legal: list):
+    """``move`` as ``legal`` (the moves a view offers) holds it, or ``None`` when it is not
+    one of them."""
+    return next((m for m in legal if type(m) is type(move) and m == move), None)
 
-@dataclass(frozen=True)
-class Layout:
-    """A mat (guest -> space) and a camera, with its expected score."""
-
-    placements: Mapping[str, Space]
-    camera: Camera
-    value: float
-
-
-def _camera_steps(cameras: Sequence[Camera]) -> dict[Camera, tuple[Camera, ...]]:
-    """For each camera, the others within two units across and up (a small step)."""
-    return {c: tuple(d for d in cameras if d != c and abs(d.x - c.x) <= 2 and abs(d.height - c.height) <= 2)
-            for c in cameras}
-
-
-def _step(placements: dict, camera: Camera, rng: random.Random, guests: Sequence[str],
-          cameras: Sequence[Camera], near: dict) -> tuple[dict, Camera]:
-    """A random neighbour of a layout: place, move, swap, unplace, or move the camera."""
-    placements = dict(placements)
-    placed = [g for g in guests if g in placements]
-    free = [s for s in SPACES if s not in placements.values()]
-    unplaced = [g for g in guests if g not in placements]
-    kinds = []
-    if unplaced and free:
-        kinds += ["place"] * 3
-    if placed and free:
-        kinds += ["move"] * 3
-    if len(placed) >= 2:
-        kinds += ["swap"] * 2
-    if placed:
-        kinds.append("unplace")
-    if len(cameras) > 1:
-        kinds += ["camera"] * 2
-    kind = rng.choice(kinds)
-    if kind == "place":
-        placements[rng.choice(unplaced)] = rng.choice(free)
-    elif kind == "move":
-        placements[rng.choice(placed)] = rng.choice(free)
-    elif kind == "swap":
-        a, b = rng.sample(placed, 2)
-        placements[a], placements[b] = placements[b], placements[a]
-    elif kind == "unplace":
-        del placements[rng.choice(placed)]
-    else:
-        steps = near.get(camera) or ()
-        camera = rng.choice(steps) if steps and rng.random() < 0.75 else rng.choice(cameras)
-    return placements, camera
-
-
-def _relocations(placements: Mapping[str, Space], guest: str) -> list[dict]:
-    """Every layout with ``guest`` moved to another space (swapping with whoever stands
-    there) or taken off."""
-    out = []
-    here = placements.get(guest)
-    standing = {s: g for g, s in placements.items()}
-    for space in SPACES:
-        if space == here:
-            continue
-        trial = dict(placements)
-        trial[guest] = space
-        other = standing.get(space)
-        if other is not None:
-            if here is None:
-                del trial[other]
-            else:
-                trial[other] = here
-        out.append(trial)
-    if here is not None:
-        out.append({g: s for g, s in placements.items() if g != guest})
-    return out
-
-
-def search(score: Callable[[Mapping[str, Space], Camera], float], start: Mapping[str, Space], camera: Camera,
-           rng: random.Random, budget: int = BUDGET, guests: Sequence[str] = NAMES,
-           cameras: Sequence[Camera] = ALL_CAMERAS, patience: int = PATIENCE, from_greedy: bool = True) -> Layout:
-    """The best layout found by scoring ``budget`` layouts (iterated local search from
-    ``start`` with ``camera``, or from the greedy layout when that is better), placing
-    only ``guests`` and aiming only at ``cameras``."""
-    near = _camera_steps(cameras)
-    start = {g: s for g, s in start.items() if g in guests}
-    if camera not in near:
-        camera = cameras[0]
-    current = best = Layout(start, camera, score(start, camera))
-    spent, stale = 1, 0
-    if from_greedy:  # a cheap good start (about ten layouts a guest), counted in the budget
-        counted = []
-        greedy_layout = greedy(lambda p, c: counted.append(1) or score(p, c), camera, guests)
-        spent += len(counted)
-        if greedy_layout.value > current.value:
-            current = best = greedy_layout
-    while spent < budget:
-        if rng.random() < RELOCATE:  # the best place for one guest: every space (a swap if taken), or off
-            trials = _relocations(current.placements, rng.choice(list(guests)))[:budget - spent]
-            scored = [(score(p, current.camera), p) for p in trials]
-            spent += len(scored)
-            value, placements = max(scored, key=lambda vp: vp[0], default=(float("-inf"), None))
-            cam = current.camera
-        else:
-            placements, cam = _step(current.placements, current.camera, rng, guests, cameras, near)
-            value = score(placements, cam)
-            spent += 1
-        stale = 0 if value > current.value else stale + 1
-        if value >= current.value:
-            current = Layout(placements, cam, value)
-            if value > best.value:
-                best = current
-        if stale >= patience and spent < budget:  # restart a few steps away from the best so far
-            placements, cam = dict(best.placements), best.camera
-            for _ in range(3):
-                placements, cam = _step(placements, cam, rng, guests, cameras, near)
-            current, stale, spent = Layout(placements, cam, score(placements, cam)), 0, spent + 1
-    return best
-
-
-def random_layouts(score, rng: random.Random, budget: int, guests: Sequence[str] = NAMES,
-                   cameras: Sequence[Camera] = ALL_CAMERAS) -> Layout:
-    """A baseline: the best of ``budget`` layouts drawn at random (a random number of the
-    guests on random spaces, a random camera)."""
-    best = None
-    for _ in range(budget):
-        n = rng.randint(0, len(guests))
-        placements = dict(zip(rng.sample(list(guests), n), rng.sample(SPACES, n)))
-        cam = rng.choice(cameras)
-        value = score(placements, cam)
-        if best is None or value > best.value:
-            best = Layout(placements, cam, value)
-    return best
-
-
-def greedy(score, camera: Camera, guests: Sequence[str] = NAMES) -> Layout:
-    """A baseline: one pass over the guests, each put on the free space that raises the
-    expected score most (or left off when none does), the camera fixed."""
-    placements: dict = {}
-    value = score(placements, camera)
-    for guest in guests:
-        best = None
-        for space in SPACES:
-            if space in placements.values():
-                continue
-            trial = {**placements, guest: space}
-            v = score(trial, camera)
-            if v > value and (best is None or v > best[1]):
-                best = (space, v)
-        if best is not None:
-            placements[guest], value = best
-    return Layout(placements, camera, value)
-
-
-# --- the thinking bots --------------------------------------------------------------------------------------
 
 @dataclass
 class SearchBot:
@@ -275,15 +108,18 @@ class SearchBot:
             self.memory[g] = (tuple(cards), vip)
 
     def choose(self, view: View):
+        """The move this bot makes now, one of ``rules.legal_moves(view)``: its planned
+        layout's next move while it arranges, a question or the honest answer, its choice
+        in the exchange; ``None`` when nothing is offered to it."""
         self._remember(view)
-        if view.outcome is not None or (view.phase == ARRANGING and self.seat in view.ready):
+        options = rules.legal_moves(view)
+        if not options:
             return None
         if view.phase == ARRANGING:
-            return self._arrange(view)
+            return self._arrange(view, options)
         if view.phase in (ASKING, ANSWERING):
-            return hunch.question_move(view, self.rng, self.questions)
-        options = _allowed(view)
-        return self._exchange(view, options) if options else None
+            return hunch.question_move(view, options, self.rng, self.questions)
+        return self._exchange(view, options)
 
     # the exchange: take what it has not read, give away what is worth least to it
     def _exchange(self, view: View, options: list):
@@ -297,26 +133,16 @@ class SearchBot:
         return min(gives, key=lambda a: worth[a.guest]) if gives else self.rng.choice(options)
 
     # arranging: search once a round, then play the plan out one move a turn
-    def _arrange(self, view: View):
+    def _arrange(self, view: View, options: list):
         if self._plan is None or self._plan[0] != view.round:
             self._plan = (view.round, *self._search(view))
         _, layout, vip = self._plan
-        return next_move(view, layout, vip)
+        # the plan's next move is offered (the search frames what Ready needs); should it not
+        # be, Ready if offered, else the first move offered
+        return (offered_as(next_move(view, layout, vip), options) or offered_as(Ready(view.player), options)
+                or options[0])
 
     def _search(self, view: View) -> tuple[Layout, str | None]:
-        # Python's cyclic collector, left on, walks the photo's caches (hundreds of
-        # thousands of objects) several times a search: a third of the thinking and every
-        # slow move (benchmarks/README.md). The search makes no reference cycles (its
-        # layouts are freed by reference counting), so the collector waits until it ends.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            return self._search_layout(view)
-        finally:
-            if collecting:
-                gc.enable()
-
-    def _search_layout(self, view: View) -> tuple[Layout, str | None]:
         knowledge = self.knowledge(view)
         evaluator = Evaluator(knowledge)
         if view.sherlock or view.irene:  # the odds read once a search
@@ -329,36 +155,11 @@ class SearchBot:
         layout = frame(evaluator, layout)
         self._values = evaluator.guest_values(layout.placements, layout.camera)
         vip = None
-        if view.vip_unused and view.round >= hunch.last_round(view):  # no exchange is left to carry it off
+        if view.vip_unused and view.round >= phases.last_round(view):  # no exchange is left to carry it off
             mine = [g for g in layout.placements if g in knowledge.guests and view.holders[index(g, view)] == self.seat
                     and not knowledge.known.get(g, ((), False))[1] and self._values.get(g, 0.0) > 0]
             vip = max(mine, key=lambda g: (self._values[g], g), default=None)
         return layout, vip
-
-
-def frame(evaluator: Evaluator, layout: Layout) -> Layout:
-    """``layout``, or when it leaves a required figure (``evaluator.required``) out of the
-    frame, the best of the layouts that move one such figure to a space (swapping) where
-    it is framed -- under the same camera if one is, else under any -- again until every
-    required figure is in: a repair the search's penalty makes rare."""
-    from sherlockkit.games.picture.photo import take
-
-    def missing(placements, camera):
-        shots = take(placements, camera).shots
-        return [f for f in evaluator.required if f not in shots or not shots[f].in_frame]
-
-    for _ in range(len(evaluator.required)):
-        out = missing(layout.placements, layout.camera)
-        if not out:
-            break
-        moved = [p for p in _relocations(layout.placements, out[0]) if p.get(out[0]) is not None]
-        for cameras in ((layout.camera,), ALL_CAMERAS):  # the camera moves only when it must
-            fewer = [(p, c) for c in cameras for p in moved if len(missing(p, c)) < len(out)]
-            if fewer:
-                break
-        placements, camera = max(fewer or [(p, layout.camera) for p in moved], key=lambda pc: evaluator.score(*pc))
-        layout = Layout(placements, camera, evaluator.score(placements, camera))
-    return layout
 
 
 def next_move(view: View, layout: Layout, vip: str | None):

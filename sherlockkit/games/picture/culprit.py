@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from sherlockkit.games.picture.alibis import SAW_NOTHING, suspects_of
 from sherlockkit.games.picture.questions import CLEARED, CONFIRMED, YES
-from sherlockkit.games.picture.state import Answered, Dealt, Passed, Read, Took, View
+from sherlockkit.games.picture.odds import culprit_odds
+from sherlockkit.games.picture.events import Answered, Dealt, Passed, Read, Took
+from sherlockkit.games.picture.state import View
 
 #: the first pseudo-seat key used for an answer's snapshot of its answerer's reads: above
 #: every real seat (``cards.MAX_PLAYERS``), so ``odds`` reads a snapshot as one more seat
@@ -68,6 +70,4 @@ def facts(view: View) -> dict:
 def odds_view(view: View, rational: bool = True) -> dict:
     """For ``view``'s player: each suspect -> the exact chance it is the culprit, from
     their view alone (SymPy ``Rational``; ``Fraction`` with ``rational=False``)."""
-    from sherlockkit.games.picture.odds import culprit_odds
-
     return culprit_odds(**facts(view), rational=rational)

@@ -39,11 +39,12 @@ from math import comb
 from typing import Iterable, Mapping
 
 from sherlockkit.games.picture import wishes
-from sherlockkit.games.picture.cards import PER_ENVELOPE, PREFERENCES, Wish
+from sherlockkit.games.picture.alibis import IRENE
+from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS, IRENE_POINTS, PER_ENVELOPE, PREFERENCES, Wish
 from sherlockkit.games.picture.mat import SPACES, Space, neighbours
 from sherlockkit.games.picture.photo import Camera, Photo, take
 from sherlockkit.games.picture.guests import NAMES
-from sherlockkit.games.picture.scoring import beside_irene, irene_is_guest, points, spared
+from sherlockkit.games.picture.scoring import beside_irene, culprit_points, irene_is_guest, points, spared
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Knowledge:
 
     @property
     def grace(self) -> bool:
+        """Whether a VIP beside Irène loses nothing (not when she is one of the guests)."""
         return not irene_is_guest(self.guests)
 
     def __post_init__(self):
@@ -142,15 +144,10 @@ def guest_expectations(knowledge: Knowledge, placements: Mapping[str, Space], ca
     return tuple(out)
 
 
-def expected_score(knowledge: Knowledge, placements: Mapping[str, Space], camera: Camera,
-                   case=None) -> Fraction:
-    """The layout's expected score for a player who knows ``knowledge``, exactly; with a
-    ``hunch.Case`` (a Sherlock party, or Irène) the culprit, the investigators and Irène
-    count too (``hunch.expected_score``)."""
-    if case is not None:
-        from sherlockkit.games.picture.hunch import expected_score as with_case
-
-        return with_case(knowledge, placements, camera, case)
+def expected_score(knowledge: Knowledge, placements: Mapping[str, Space], camera: Camera) -> Fraction:
+    """The layout's expected score for a player who knows ``knowledge``, exactly (its guests'
+    expected points; with a ``hunch.Case`` -- a Sherlock party, or Irène -- the culprit, the
+    investigators and Irène count too: ``hunch.expected_score``)."""
     return sum((g.expected for g in guest_expectations(knowledge, placements, camera)), Fraction(0))
 
 
@@ -223,20 +220,20 @@ class Evaluator:
         spared_here = vip and self.knowledge.grace and beside_irene(placements, guest)
         key = (known_met, unknown, vip, spared_here, culprit)
         if key not in self._curves:
-            from sherlockkit.games.picture.hunch import culprit_points
-
             worth = culprit_points if culprit else points
             grace = spared if spared_here else (lambda points_, *_: points_)
             self._curves[key] = tuple(float(grace(worth(known_met + j, vip), guest, placements, vip))
                                       for j in range(unknown + 1))
         return self._curves[key]
 
-    def guest_values(self, placements: Mapping[str, Space], camera: Camera) -> dict[str, float]:
+    def guest_values(self, placements: Mapping[str, Space], camera: Camera, photo: Photo | None = None
+                     ) -> dict[str, float]:
         """Each placed figure's expected points on this layout (0 out of the frame): a
         guest's blended with its points as the culprit by the odds; an investigator's by
-        the chance the culprit stands beside him; Irène's by the known VIPs beside her."""
+        the chance the culprit stands beside him; Irène's by the known VIPs beside her.
+        ``photo``: the layout's photo, when the caller has taken it already."""
         self.evaluations += 1
-        photo = take(placements, camera)
+        photo = photo or take(placements, camera)
         shots = photo.shots
         at = {s: g for g, s in placements.items()}
         values = {}
@@ -277,9 +274,6 @@ class Evaluator:
 
     def _figure(self, figure: str, space: Space, at: Mapping[Space, str]) -> float:
         """An investigator's or Irène's expected points in the frame on ``space``."""
-        from sherlockkit.games.picture.alibis import IRENE
-        from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS, IRENE_POINTS
-
         near = [at[t] for t in _TOUCHING[space] if t in at]
         if figure == IRENE:
             return float(IRENE_POINTS * sum(1 for g in near if g in self.vips))
@@ -288,9 +282,10 @@ class Evaluator:
     def score(self, placements: Mapping[str, Space], camera: Camera) -> float:
         """The layout's expected score (floats; :func:`expected_score` is the exact twin),
         less ``MISSING`` for each required figure out of the frame."""
-        value = sum(self.guest_values(placements, camera).values())
+        photo = take(placements, camera)
+        value = sum(self.guest_values(placements, camera, photo).values())
         if self.required:
-            shots = take(placements, camera).shots
+            shots = photo.shots
             value -= MISSING * sum(1 for f in self.required if f not in shots or not shots[f].in_frame)
         return value
 

@@ -24,10 +24,12 @@ it reads the part names given here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .alibis import INVESTIGATORS, IRENE
 from .guests import NAMES as GUEST_NAMES
+from .guests import EVERY_NAME, capital, guest_named, party
 from .mat import COLUMNS, ROWS, Space
 
 #: the foot point's x of each column (index 1..4), in world units; 10 apart
@@ -42,12 +44,21 @@ EXPANSION_NAMES = ("Watson", "Holmes", "Irène")
 
 @dataclass(frozen=True)
 class Box:
-    """An upright rectangle in a figure's own plane: x from its centre line, y up from the floor."""
+    """An upright rectangle in a figure's own plane: x from its centre line, y up from the
+    floor, in whole or half units (``halves``: its edges counted in half units, the whole
+    numbers the photo's arithmetic runs on; ``ValueError`` for an edge that is neither)."""
 
     left: Fraction
     right: Fraction
     bottom: Fraction
     top: Fraction
+    halves: tuple[int, int, int, int] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        edges = (self.left, self.right, self.bottom, self.top)
+        if any((2 * Fraction(e)).denominator != 1 for e in edges):  # the photo's grid is made for half units
+            raise ValueError(f"{self} is not measured in whole or half units.")
+        object.__setattr__(self, "halves", tuple(int(2 * Fraction(e)) for e in edges))
 
 
 @dataclass(frozen=True)
@@ -162,6 +173,40 @@ def figure_named(name: str) -> Figure:
     if name in FIGURES:
         return FIGURES[name]
     raise ValueError(f"There is no figure called {str(name)[:40]!r} in the box.")
+
+
+def expansion_figures(table) -> tuple[str, ...]:
+    """The expansion's figures every player of this party (a ``State`` or a ``View``) may
+    place besides the party's guests: Watson and Holmes in a Sherlock party, then Irène
+    with her option (none in the variant "detectives as guests", where they come as guests)."""
+    return (INVESTIGATORS if table.sherlock else ()) + ((IRENE,) if table.irene else ())
+
+
+def party_figures(table) -> tuple[str, ...]:
+    """Every figure a player of this party may place: the party's guests
+    (``guests.party``), then the expansion's figures (:func:`expansion_figures`)."""
+    return party(table) + expansion_figures(table)
+
+
+def absent(table, name: str) -> str | None:
+    """Why ``name`` is nobody at this party (a sentence), or ``None`` when it is one of its
+    guests: nobody's name; or, in the detectives' variant, a guest whose envelope, cards
+    and figure went back to the box."""
+    if name in party(table):
+        return None
+    if table.guests and name in EVERY_NAME:
+        return capital(f"{name} is not at this party: their envelope, cards and figure went back to the box.")
+    try:
+        guest_named(name)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def not_a_figure(table, name: str) -> str | None:
+    """Why ``name`` is no figure a player of this party has (a sentence), or ``None``: the
+    party's guests and the expansion's figures are (:func:`party_figures`)."""
+    return None if name in expansion_figures(table) else absent(table, name)
 
 
 def foot(space: Space) -> tuple[int, int]:

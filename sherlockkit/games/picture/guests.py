@@ -81,6 +81,12 @@ def in_party_order(names) -> tuple[str, ...]:
     return tuple(g for g in EVERY_NAME if g in chosen)
 
 
+def capital(text: str) -> str:
+    """``text`` with a capital first letter: a sentence starting with a guest's name ("the
+    Colonel ...") starts with a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def guest_named(name: str) -> Guest:
     """The guest called ``name``; ``ValueError`` with a sentence if there is none."""
     if name in BY_NAME:

@@ -37,20 +37,21 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping
 
-from sherlockkit.games.picture import alibis, culprit, legal, mat, odds, wishes
+from sherlockkit.games.picture import alibis, culprit, mat, odds, phases, wishes
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import (
-    INVESTIGATOR_POINTS, IRENE_POINTS, PREFERENCES, ROUNDS, SHERLOCK_EXCHANGES, SHERLOCK_PREFERENCES,
-    Wish, detectives_deck,
+    INVESTIGATOR_POINTS, IRENE_POINTS, PREFERENCES, SHERLOCK_PREFERENCES, Wish, detectives_deck,
 )
-from sherlockkit.games.picture.guests import party
+from sherlockkit.games.picture.deal import DETECTIVES_AS_GUESTS
+from sherlockkit.games.picture.events import Answered
 from sherlockkit.games.picture.expect import Knowledge, expected_points, guest_expectations
+from sherlockkit.games.picture.figures import party_figures
+from sherlockkit.games.picture.guests import party
 from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.photo import take
 from sherlockkit.games.picture.questions import CONFIRMED
-from sherlockkit.games.picture.rules import DETECTIVES_AS_GUESTS
 from sherlockkit.games.picture.scoring import culprit_points, spared
-from sherlockkit.games.picture.state import Answer, Answered, Ask, View
+from sherlockkit.games.picture.state import Answer, Ask, View
 
 
 @dataclass(frozen=True)
@@ -103,21 +104,16 @@ def knowledge(view: View, known: Mapping[str, tuple]) -> Knowledge:
 
 
 def figures(view: View) -> tuple[str, ...]:
-    """The figures a bot's search places: every figure of the party (``legal.figures``:
-    its guests, then Watson and Holmes in a Sherlock party, then Irène with her option)
-    but the victim (in the coffin)."""
-    return tuple(g for g in legal.figures(view) if g != view.victim)
-
-
-def last_round(view: View) -> int:
-    """The party's last round (seven in a Sherlock party, whose exchange cards are in order)."""
-    return len(SHERLOCK_EXCHANGES) if view.sherlock else ROUNDS
+    """The figures a bot's search places: every figure of the party
+    (``figures.party_figures``: its guests, then Watson and Holmes in a Sherlock party,
+    then Irène with her option) but the victim (in the coffin)."""
+    return tuple(g for g in party_figures(view) if g != view.victim)
 
 
 def required(view: View) -> tuple[str, ...]:
     """The figures that must be in the frame before Ready is accepted: Watson and Holmes in
     a Sherlock party's last round, else none."""
-    return INVESTIGATORS if view.sherlock and view.round >= last_round(view) else ()
+    return INVESTIGATORS if view.sherlock and view.round >= phases.last_round(view) else ()
 
 
 def caught_chance(case: Case, placements: Mapping[str, Space], investigator: str) -> Fraction:
@@ -192,11 +188,11 @@ def best_ask(view: View) -> tuple[Ask, float] | None:
     return Ask(view.player, seat_of[key], CONFIRMED, guest), worth
 
 
-def question_move(view: View, rng: random.Random, informed: bool = True):
-    """A bot's move in the questions: the one honest answer when asked (the only one
-    ``legal.moves_in_view`` offers); when asking, the best question (``informed``) or one of
-    the allowed questions at random; ``None`` when it is not this seat's turn."""
-    options = legal.moves_in_view(view)
+def question_move(view: View, options: list, rng: random.Random, informed: bool = True):
+    """A bot's move in the questions, one of ``options`` (the moves its view offers): the
+    one honest answer when asked (the only one offered); when asking, the best question
+    (``informed``) or one of the offered questions at random; ``None`` when it is not this
+    seat's turn."""
     answers = [a for a in options if isinstance(a, Answer)]
     if answers:
         return answers[0]
@@ -205,6 +201,7 @@ def question_move(view: View, rng: random.Random, informed: bool = True):
         return None
     if informed:
         best = best_ask(view)
-        if best is not None and best[0] in asks:
-            return best[0]
+        offered = [a for a in asks if best is not None and a == best[0]]
+        if offered:
+            return offered[0]
     return rng.choice(asks)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from sherlockkit import runs, tournament
 from sherlockkit.games.picture import bots, rules
+from sherlockkit.games.picture.seeing import read_by
 from sherlockkit.games.picture.state import State
 
 #: where the chapter's table is kept
@@ -76,7 +77,7 @@ def party(seed: int) -> Party:
     keen = seats(seed).index(bots.KEEN)
     forgetful = 1 - keen
     held = sum(1 for h in state.holders if h == forgetful)
-    return Party(seed, keen, scores[keen], scores[forgetful], len(rules.read_by(state, keen)), held)
+    return Party(seed, keen, scores[keen], scores[forgetful], len(read_by(state, keen)), held)
 
 
 def play_many(games: int, jobs: int = 1, progress=None, scheduler: str | None = None) -> list[Party]:

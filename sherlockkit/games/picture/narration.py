@@ -2,11 +2,12 @@
 
 ``sentence`` tells one event as a player reads it ("You take the Colonel's envelope from
 the middle.", "Player 3 passes Polly's envelope to you."), or as a spectator does
-(``me=None``); ``detail`` the rule behind it; ``log`` tells them all; ``ending`` gives the scores and
-the winners. What
-is inside an envelope is told only to a reader who read it (a ``Read`` event is theirs
-alone), and the envelope another player chose to pass is not named before it moves.
-Nothing else in the game writes English for the log, and nothing reads it back.
+(``me=None``); ``detail`` the rule behind it; ``ending`` gives the scores and the
+winners; ``sentences`` tells a run of events; :func:`log` tells a player's view to them.
+What is inside an envelope is told only to a reader who read it (a ``Read`` event is
+theirs alone), and the envelope another player chose to pass is not named before it
+moves. Nothing else in the game writes English for the log, and nothing reads it back:
+bots and tables read the events.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from sherlockkit.games.picture.questions import WORDS as QUESTION_WORDS
 from sherlockkit.games.picture.cards import (
     EXCHANGE_WORDS, GIVE_BACK, PASSES, QUIET, SWAPS, TAKE, TRADE_MIDDLE, mechanic,
 )
-from sherlockkit.games.picture.state import (
+from sherlockkit.games.picture.events import (
     Aimed, Answered, Asked, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
     RoundEnded, SaidReady, Skipped, Took, Unplaced, VipSlipped,
 )
+from sherlockkit.games.picture.state import View
 
 
 def _cap(text: str) -> str:
@@ -35,11 +37,13 @@ class _Cast:
         self.me, self.names = me, names
 
     def who(self, seat: int) -> str:
+        """The seat as a sentence names it: "you", or the player's name."""
         if seat == self.me:
             return "you"
         return self.names[seat] if self.names else f"Player {seat + 1}"
 
     def Who(self, seat: int) -> str:
+        """The seat at the start of a sentence."""
         return _cap(self.who(seat))
 
     def does(self, seat: int, verb: str) -> str:
@@ -54,6 +58,7 @@ class _Cast:
         return "your" if seat == self.me else "their"
 
     def whose(self, seat: int) -> str:
+        """The seat's possessive: "your", "Player 2's"."""
         return "your" if seat == self.me else f"{self.who(seat)}'s"
 
 
@@ -218,10 +223,22 @@ def ending(event: GameEnded, me: int | None = None, names: tuple[str, ...] | Non
     return f"The photos are taken and every envelope is opened.{told} Scores: {scores}. {won}."
 
 
-def log(events: Sequence[Event], me: int | None = None, names: tuple[str, ...] | None = None,
-        last: int | None = None) -> tuple[str, ...]:
-    """Every event told to ``me`` (or to a spectator), in order; only the ``last`` ones when
-    given (a table shows no more: the others are not told at all)."""
+def sentences(events: Sequence[Event], me: int | None = None, names: tuple[str, ...] | None = None
+              ) -> tuple[str, ...]:
+    """Each of ``events`` in its sentence, in order, told to ``me`` (or to a spectator): the
+    story of a party as a chapter or a replay tells it."""
+    return tuple(sentence(e, me, names) for e in events)
+
+
+def log(seen: View, last: int | None = None) -> tuple[str, ...]:
+    """The party's log as ``seen.player`` reads it (called "you"): every event of their view
+    in its sentence, in order, or only the ``last`` ones. Without the notes option, while
+    the party goes on, the lines that read an envelope's wishes out are left off: that is
+    the rulebook's memory game ("You are not allowed to write anything down about guests'
+    preferences"), and the log would keep what the player is meant to remember."""
+    events = seen.events
+    if not seen.notes and seen.outcome is None:
+        events = tuple(e for e in events if not isinstance(e, Read))
     if last is not None:
         events = events[max(len(events) - last, 0):]
-    return tuple(sentence(e, me, names) for e in events)
+    return sentences(events, seen.player)

@@ -11,13 +11,19 @@ table stands in row 1: it covers rows 2-4 only.
 Why the answers are exact and fast: every coordinate of the stage is a half unit and every
 depth divides :data:`GRID` / F, so each projected edge is a whole number of 1/GRID-ths of a
 photo unit. The covering arithmetic runs on those whole numbers (the same values as the
-``Fraction`` rectangles handed out, scaled by one common factor), and each figure's
-projection from a space and a camera is computed once and remembered.
+``Fraction`` rectangles handed out, scaled by one common factor).
+
+Speed: each figure's projection from a space by a camera (:func:`_seen`) is remembered,
+for every figure, space and camera there is (bounded: 17 x 14 x 255 = 60,690, about 230 MB
+once all are made; a bot's search makes a few thousand): without it a bot's search took
+70-90% longer (``tests/picture/test_photo.py`` holds every remembered projection to one
+made afresh). Nothing else is remembered: the whole photo, the table's projection and a
+box's half units each saved under a tenth of a search.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
@@ -62,12 +68,15 @@ def camera_at(x, height) -> Camera:
 
 @dataclass(frozen=True)
 class Rect:
-    """A rectangle in the photo: ``left``..``right`` across (u), ``bottom``..``top`` up (v)."""
+    """A rectangle in the photo: ``left``..``right`` across (u), ``bottom``..``top`` up (v);
+    ``grid``: the same edges in whole 1/GRID-ths of a photo unit, as a projection makes
+    them (``None``: worked out from the fractions when asked, by :func:`on_grid`)."""
 
     left: Fraction
     right: Fraction
     bottom: Fraction
     top: Fraction
+    grid: tuple[int, int, int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def centre(self) -> tuple[Fraction, Fraction]:
@@ -110,23 +119,14 @@ class Photo:
 _HALF_STEPS = {z: FOCAL * GRID // (2 * z) for z in ROW_DEPTH.values()}
 
 
-@lru_cache(maxsize=None)
-def _halves(box: Box) -> tuple[int, int, int, int]:
-    """``box``'s edges counted in half units."""
-    edges = (box.left, box.right, box.bottom, box.top)
-    if any((2 * e).denominator != 1 for e in edges):  # the grid is made for half units
-        raise ValueError(f"{box} is not measured in whole or half units.")
-    return tuple(int(2 * e) for e in edges)
-
-
 def _project(box: Box, x: int, z: int, camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
     """``box`` of a figure standing at (x, depth z), as a photo Rect and on the whole-number grid:
     u = F·(x + left − cx)/z is (2x + 2·left − 2cx) half units times _HALF_STEPS[z] steps."""
     step = _HALF_STEPS[z]
     across, up = 2 * (x - camera.x), -2 * camera.height
-    left, right, bottom, top = _halves(box)
+    left, right, bottom, top = box.halves
     grid = ((across + left) * step, (across + right) * step, (up + bottom) * step, (up + top) * step)
-    return Rect(*(Fraction(g, GRID) for g in grid)), grid
+    return Rect(*(Fraction(g, GRID) for g in grid), grid=grid), grid
 
 
 @dataclass(frozen=True)
@@ -142,8 +142,14 @@ class _Seen:
     bounds: tuple[int, int, int, int]
 
 
-@lru_cache(maxsize=1 << 16)
+#: Every figure on every space by every camera: the most projections :func:`_seen` can hold,
+#: so that it never forgets one it made (17 figures x 14 spaces x 255 cameras = 60,690).
+PROJECTIONS = 1 << 16
+
+
+@lru_cache(maxsize=PROJECTIONS)
 def _seen(name: str, space: Space, camera: Camera) -> _Seen:
+    """Figure ``name`` standing on ``space`` as ``camera`` projects it (see the module's text)."""
     figure = FIGURES[name]
     x, z = foot(space)
     parts = [_project(p.box, x, z, camera) for p in figure.parts]
@@ -155,7 +161,6 @@ def _seen(name: str, space: Space, camera: Camera) -> _Seen:
                  grid, head[1], None if face is None else face[1], bounds)
 
 
-@lru_cache(maxsize=256)
 def _table(camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
     return _project(TABLE_PANEL, 0, ROW_DEPTH[TABLE_ROW], camera)
 
@@ -228,11 +233,7 @@ def take(placements: Mapping[str, Space], camera: Camera) -> Photo:
     space's name such as ``"2B"``) taken by ``camera``: who is in it, who is seen, whose face
     shows and who covers it. ``ValueError`` with a sentence for an unknown figure or space,
     or two figures on one space."""
-    return _take(_placed(placements), camera)
-
-
-@lru_cache(maxsize=4096)
-def _take(placed: tuple[tuple[str, Space], ...], camera: Camera) -> Photo:
+    placed = _placed(placements)
     seen = {name: _seen(name, space, camera) for name, space in placed}
     table, grid_table = _table(camera)
     shots = {}
@@ -265,12 +266,31 @@ def _take(placed: tuple[tuple[str, Space], ...], camera: Camera) -> Photo:
     return Photo(camera, MappingProxyType(shots), table)
 
 
-def face_distance2(photo: Photo, a: str, b: str) -> Fraction:
+def face_gap(photo: Photo, a: str, b: str) -> int:
     """The squared distance in the photo between the centres of ``a``'s and ``b``'s faces
-    (a figure showing no face: its head's centre)."""
-    (ua, va), (ub, vb) = (_face_centre(photo.shots[n]) for n in (a, b))
+    (a figure showing no face: its head's centre), counted in (1/(2·GRID))² of a square
+    photo unit: a whole number, so distances compare exactly and quickly
+    (:func:`face_distance2` is the same in photo units)."""
+    (ua, va), (ub, vb) = (face_point(photo.shots[n]) for n in (a, b))
     return (ua - ub) ** 2 + (va - vb) ** 2
 
 
-def _face_centre(shot: Shot) -> tuple[Fraction, Fraction]:
-    return (shot.face or shot.head).centre
+def face_point(shot: Shot) -> tuple[int, int]:
+    """The centre of ``shot``'s face (of its head when it shows none), counted in
+    1/(2·GRID)-ths of a photo unit (twice the grid's units: a whole number)."""
+    left, right, bottom, top = on_grid(shot.face or shot.head)
+    return left + right, bottom + top
+
+
+def on_grid(rect: Rect) -> tuple[int, int, int, int]:
+    """``rect``'s edges counted in 1/GRID-ths of a photo unit: whole numbers, every edge of
+    the photo being one (see the module's text): as its projection made them."""
+    if rect.grid is not None:
+        return rect.grid
+    return tuple(e.numerator * (GRID // e.denominator) for e in (rect.left, rect.right, rect.bottom, rect.top))
+
+
+def face_distance2(photo: Photo, a: str, b: str) -> Fraction:
+    """The squared distance in the photo between the centres of ``a``'s and ``b``'s faces
+    (a figure showing no face: its head's centre), in square photo units."""
+    return Fraction(face_gap(photo, a, b), (2 * GRID) ** 2)

@@ -14,8 +14,10 @@ from sherlockkit.games.picture import mat, wishes
 from sherlockkit.games.picture.alibis import INVESTIGATORS, IRENE
 from sherlockkit.games.picture.cards import CULPRIT_POINTS, INVESTIGATOR_POINTS, IRENE_POINTS, POINTS, VIP_FACTOR, Wish
 from sherlockkit.games.picture.guests import NAMES, in_party_order
+from sherlockkit.games.picture.events import GuestScore
 from sherlockkit.games.picture.mat import Space
-from sherlockkit.games.picture.state import Envelope, GuestScore, Outcome, State, mat_of
+from sherlockkit.games.picture.photo import camera_at, take
+from sherlockkit.games.picture.state import Envelope, Outcome, State, mat_of
 
 
 def points(met: int, vip: bool) -> int:
@@ -43,18 +45,9 @@ def score_guest(guest: str, cards: Sequence[Wish], vip: bool, placements: Mappin
     return GuestScore(guest, placements[guest], shot.in_frame, met, vip, worth)
 
 
-def camera(x: int, height: int):
-    """The ``photo.Camera`` at (x, height)."""
-    from sherlockkit.games.picture.photo import camera_at
-
-    return camera_at(x, height)
-
-
 def photo_of(placements: Mapping[str, Space], at: tuple[int, int]):
     """The photo of a mat taken with the camera at ``at`` = (x, height)."""
-    from sherlockkit.games.picture.photo import take
-
-    return take(placements, camera(*at))
+    return take(placements, camera_at(*at))
 
 
 def score_photo(placements: Mapping[str, Space], at: tuple[int, int],

@@ -1,13 +1,13 @@
-"""Picture Perfect: the shapes of the game -- moves, events, the table, a player's view
-and the end.
+"""Picture Perfect: the shapes of the game -- its moves, the table, a player's view and
+the end -- and where things are on the table.
 
-No rule lives here: what may be done (and the refusals) is in ``legal.py``; the exchange
-cards' effects in ``exchange.py``; placing, the camera and the VIP in ``arrange.py``; the
-turn of the rounds and the end in ``rounds.py``; the wishes in ``wishes.py``; the score
-in ``scoring.py``; the log's sentences in ``narration.py``.
+No rule lives here. When each move is allowed and what it does is in the module of its
+kind (``take``, ``pass_on``, ``give_back``, ``place``, ``unplace``, ``aim``, ``vip``,
+``ready``, ``ask``, ``answer``); which phase follows which in ``phases``; what happened
+is told by the events of ``events.py``, which ``narration`` turns into the log.
 
 Spaces travel in moves as their names (``"2B"``, see ``mat.Space.__str__``): a move's
-fields are plain JSON values that ``engine.check_action`` checks by type. On the table
+fields are plain JSON values that ``engine.malformed`` checks by type. On the table
 (the mats) they are :class:`~sherlockkit.games.picture.mat.Space`.
 """
 
@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from typing import Union
 
 from sherlockkit.games.picture.cards import Wish
+from sherlockkit.games.picture.events import Asked, Event, GuestScore
+from sherlockkit.games.picture.figures import FIGURE_NAMES
+from sherlockkit.games.picture.guests import party
 from sherlockkit.games.picture.mat import Space
 
 # --- actions: each names the seat that takes it first ---------------------------------------------
@@ -113,177 +116,10 @@ class Answer:
 Action = Union[Take, Pass, Return, Place, Unplace, Aim, Vip, Ready, Ask, Answer]
 ACTIONS: dict[str, type] = {c.__name__: c for c in (Take, Pass, Return, Place, Unplace, Aim, Vip, Ready, Ask, Answer)}
 
-
-# --- events ------------------------------------------------------------------------------------------
-# An event with ``private = True`` is seen by its ``player`` only (``view`` leaves it out
-# of everyone else's events).
-
-@dataclass(frozen=True)
-class Dealt:
-    players: int
-    notes: bool
-    holders: tuple[tuple[str, int], ...]  # (guest, seat) for every envelope dealt to a player
-    victim: str | None = None  # a Sherlock party: the victim, face up
-    culprit_cards: tuple[Wish, ...] = ()  # a Sherlock party: the culprit's two cards, face up
-    irene: bool = False  # Irène joins every player's figures
-    # the variant "more suspects": the two guests who were outside, public (empty: the children)
-    outside: tuple[str, ...] = ()
-    # the variant "detectives as guests": the three guests whose envelopes, cards and
-    # figures went back to the box, public, in the order of ``guests.EVERY_NAME``
-    removed: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ExchangeTurned:
-    round: int
-    card: str
-    first: int  # the seat that starts the exchange
-
-
-@dataclass(frozen=True)
-class Took:
-    player: int
-    guest: str
-    source: int | None  # the seat it came from; None for the middle
-
-
-@dataclass(frozen=True)
-class Chose:
-    """A player chose the envelope to pass (which one: for them only, until all move)."""
-
-    player: int
-    guest: str | None  # None in the other players' views
-
-
-@dataclass(frozen=True)
-class Passed:
-    player: int
-    to: int
-    guest: str
-
-
-@dataclass(frozen=True)
-class Returned:
-    player: int
-    guest: str
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """A player's exchange turn passed without a move: nothing they could do."""
-
-    player: int
-    card: str
-
-
-@dataclass(frozen=True)
-class Read:
-    """``player`` read ``guest``'s envelope: its cards, and whether a VIP card is inside;
-    in a Sherlock party also its Alibi card (a suspect's name or ``alibis.SAW_NOTHING``)."""
-
-    player: int
-    guest: str
-    cards: tuple[Wish, ...]
-    vip: bool
-    alibi: str | None = None
-    private = True
-
-
-@dataclass(frozen=True)
-class Asked:
-    """A question put (public): ``player`` asks ``target`` about ``guest``."""
-
-    player: int
-    target: int
-    kind: str
-    guest: str
-
-
-@dataclass(frozen=True)
-class Answered:
-    """The answer, seen by the asker ``player`` (and known to the answerer ``target``);
-    the others see that an answer was given, not which (``answer`` None in their views)."""
-
-    player: int
-    target: int
-    kind: str
-    guest: str
-    answer: str | None
-
-
-@dataclass(frozen=True)
-class Placed:
-    player: int
-    guest: str
-    space: Space
-    moved_from: Space | None
-
-
-@dataclass(frozen=True)
-class Unplaced:
-    player: int
-    guest: str
-    space: Space
-
-
-@dataclass(frozen=True)
-class Aimed:
-    player: int
-    x: int
-    height: int
-
-
-@dataclass(frozen=True)
-class VipSlipped:
-    player: int
-    guest: str
-    private = True
-
-
-@dataclass(frozen=True)
-class SaidReady:
-    player: int
-
-
-@dataclass(frozen=True)
-class RoundEnded:
-    round: int
-
-
-@dataclass(frozen=True)
-class GuestScore:
-    """One guest of one player's photo: where it stood, in frame, wishes met, points."""
-
-    guest: str
-    space: Space
-    in_frame: bool
-    met: tuple[bool, ...]
-    vip: bool
-    points: int
-
-
-@dataclass(frozen=True)
-class PhotoTaken:
-    player: int
-    guests: tuple[GuestScore, ...]
-    score: int
-    # the detectives' variant: Watson, Holmes and Irène are guests here, scored by their wishes
-    detectives_as_guests: bool = False
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    """The end: every envelope shown (guest, cards, VIP inside), every score, the winners."""
-
-    envelopes: tuple[tuple[str, tuple[Wish, ...], bool], ...]
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    culprit: str | None = None  # a Sherlock party: the culprit's card turned over
-
-
-Event = Union[Dealt, ExchangeTurned, Took, Chose, Passed, Returned, Skipped, Read, Placed, Unplaced, Aimed,
-              VipSlipped, SaidReady, RoundEnded, PhotoTaken, GameEnded]
-
+#: The phases of a round (``phases.py`` says which follows which): the exchange, turn by
+#: turn (``EXCHANGING``) or everyone choosing an envelope to pass (``CHOOSING``); after a
+#: question card of a Sherlock party the questions (``ASKING``, ``ANSWERING``); then the
+#: arranging; ``OVER`` once the photos are taken.
 ARRANGING, EXCHANGING, CHOOSING, OVER = "arranging", "exchanging", "choosing", "over"
 ASKING, ANSWERING = "asking", "answering"
 
@@ -310,8 +146,8 @@ class State:
     ``NAMES`` order, ``cameras[p]`` their camera (x, height). ``turns`` are the seats still
     to act in a turn-by-turn exchange (the first acts now), ``chosen`` each seat's choice
     for a pass card, ``pending`` the envelope moved in the first half of a two-step turn
-    (put back in a trade with the middle, taken in a swap), ``taken`` the envelopes taken this round. ``vips[p]``: player ``p`` still has
-    their VIP card."""
+    (put back in a trade with the middle, taken in a swap), ``taken`` the envelopes taken
+    this round. ``vips[p]``: player ``p`` still has their VIP card."""
 
     players: int
     notes: bool
@@ -331,7 +167,7 @@ class State:
     taken: frozenset[str]
     ready: frozenset[int]
     vips: tuple[bool, ...]
-    events: tuple
+    events: tuple[Event, ...]
     result: "Outcome | None" = None
     # the Sherlock expansion (issue 14); a base party leaves them as they are
     sherlock: bool = False
@@ -354,13 +190,6 @@ class State:
     def exchange(self) -> str | None:
         """The exchange card of this round."""
         return self.exchanges[self.round - 1] if 1 <= self.round <= len(self.exchanges) else None
-
-    @property
-    def log(self) -> tuple[str, ...]:
-        """The log: the events told as sentences (``narration.py``), every seat by name."""
-        from sherlockkit.games.picture.narration import log  # here: narration imports these shapes
-
-        return log(self.events, None)
 
 
 @dataclass(frozen=True)
@@ -396,7 +225,7 @@ class View:
     vip_unused: bool
     envelopes: tuple[tuple[str, tuple[Wish, ...], bool], ...]  # (guest, cards, VIP seen) known now
     outcome: Outcome | None
-    events: tuple
+    events: tuple[Event, ...]  # the events as this player saw them (``seeing.events_seen_by``)
     # the Sherlock expansion: the victim and the culprit's two cards (public), and the
     # guests this player's Alibi sheet clears (see ``alibis.sheet``); never the culprit
     sherlock: bool = False
@@ -413,33 +242,31 @@ class View:
     # order ``holders`` runs in
     guests: tuple[str, ...] = ()
 
-    @property
-    def log(self) -> tuple[str, ...]:
-        """The log as this player reads it (``narration.py``)."""
-        from sherlockkit.games.picture.narration import log
-
-        return log(self.events, self.player)
-
 
 # --- reading the table (no rule: where things are) ------------------------------------------------------
+
+def seat_name(seat: int) -> str:
+    """A seat as a refusal names it: "Player 2"."""
+    return f"Player {seat + 1}"
+
+
 
 def index(guest: str, table: "State | View | None" = None) -> int:
     """Where ``guest``'s envelope is in ``table``'s ``envelopes`` and ``holders`` (the
     party's guests, ``guests.party``; without a table, our fourteen)."""
-    from sherlockkit.games.picture.guests import party
-
     return party(table).index(guest)
 
 
-def held(state: State, seat: int | None) -> tuple[str, ...]:
+def held(table: State | View, seat: int | None) -> tuple[str, ...]:
     """The envelopes ``seat`` holds now (``None``: those lying in the middle; never the
     victim's, back in the box in a Sherlock party), in guest order."""
-    return tuple(e.guest for e, h in zip(state.envelopes, state.holders) if h == seat and e.guest != state.victim)
+    victim = table.victim
+    return tuple(g for g, h in zip(party(table), table.holders) if h == seat and g != victim)
 
 
-def holder(state: State, guest: str) -> int | None:
+def holder(table: State | View, guest: str) -> int | None:
     """Who holds ``guest``'s envelope: a seat, or ``None`` for the middle."""
-    return state.holders[index(guest, state)]
+    return table.holders[index(guest, table)]
 
 
 def mat_of(state: State | View, seat: int) -> dict[str, Space]:
@@ -450,6 +277,4 @@ def mat_of(state: State | View, seat: int) -> dict[str, Space]:
 def with_mat(mat: dict[str, Space]) -> tuple[tuple[str, Space], ...]:
     """A mat as the table keeps it: (figure, space) pairs in figure order (the fourteen
     guests, then the expansion's figures)."""
-    from sherlockkit.games.picture.figures import FIGURE_NAMES
-
     return tuple((g, mat[g]) for g in FIGURE_NAMES if g in mat)

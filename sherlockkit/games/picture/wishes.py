@@ -10,7 +10,6 @@ for a figure that shows no face); *hide X's face* when this guest covers part of
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Mapping
 
 from sherlockkit.games.picture import mat
@@ -21,6 +20,7 @@ from sherlockkit.games.picture.cards import (
 from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.guests import MAN, PLANT, WOMAN, any_guest_named
 from sherlockkit.games.picture.mat import Space
+from sherlockkit.games.picture.photo import face_gap, face_point, on_grid
 
 _PLACES = {
     FRONT: lambda s: s.row in mat.FRONT_ROWS,
@@ -89,13 +89,15 @@ def face_shown(shot) -> bool:
     return shot.face_visible if shot.face is not None else shot.head_seen
 
 
-def _nearest2(point, rects) -> Fraction:
-    """The squared distance in the photo from ``point`` to the nearest point of ``rects``."""
+def _nearest_gap(point: tuple[int, int], rects) -> int:
+    """The squared distance in the photo from ``point`` to the nearest point of ``rects``,
+    both counted as ``photo.face_gap`` counts (``point`` in 1/(2·GRID)-ths of a photo unit,
+    ``rects`` the grid's rectangles: doubled here)."""
     u, v = point
     best = None
-    for r in rects:
-        du = max(r.left - u, Fraction(0), u - r.right)
-        dv = max(r.bottom - v, Fraction(0), v - r.top)
+    for left, right, bottom, top in rects:
+        du = max(2 * left - u, 0, u - 2 * right)
+        dv = max(2 * bottom - v, 0, v - 2 * top)
         d = du * du + dv * dv
         best = d if best is None or d < best else best
     return best
@@ -107,8 +109,6 @@ def photographed_with(investigator: str, guest: str, photo) -> bool:
     investigator's face in the photo than any other figure's face that shows (a tie
     fails). The plant (no face) is met when it is seen and the nearest point of its
     outline is strictly nearer the investigator's face than any face that shows (decided)."""
-    from sherlockkit.games.picture.photo import face_distance2
-
     if guest == investigator:
         return True
     shots = photo.shots
@@ -118,10 +118,10 @@ def photographed_with(investigator: str, guest: str, photo) -> bool:
     if any_guest_named(guest).kind == PLANT:
         if not me.seen:
             return False
-        mine = _nearest2(them.face.centre, me.parts)
+        mine = _nearest_gap(face_point(them), [on_grid(part) for part in me.parts])
     else:
         if not face_shown(me):
             return False
-        mine = face_distance2(photo, guest, investigator)
-    return all(mine < face_distance2(photo, other, investigator) for other, shot in shots.items()
+        mine = face_gap(photo, guest, investigator)
+    return all(mine < face_gap(photo, other, investigator) for other, shot in shots.items()
                if other not in (guest, investigator) and face_shown(shot))
