@@ -8,7 +8,7 @@ Checked in a fresh interpreter, since this test session has imported them alread
 
 import textwrap
 
-from tests.imports import analysis_libraries_loaded_by
+from tests.imports import analysis_libraries_loaded_by, package_graph
 
 # The table as the dashboard builds it (two players, the bots it offers by default), on a
 # hand-turned clock: every card of yours pointed at (its odds worked out and drawn), then
@@ -42,36 +42,9 @@ def test_playing_with_the_odds_open_imports_no_analysis_library():
     assert loaded == [], f"Beyond Baker Street's table imported {' '.join(loaded)}"
 
 
-def test_the_game_s_modules_import_one_another_one_way():
-    """No import circle in the package (events and the shapes first, then the moves, then
-    the protocol), and no module uses the engine's old speed helpers."""
-    import ast
-    from pathlib import Path
-
-    import sherlockkit.games.bakerstreet as package
-
-    folder, prefix = Path(package.__file__).parent, "sherlockkit.games.bakerstreet"
-    graph, old = {}, {"build", "maker", "frozen", "remembered", "recalled", "check_action", "check_fields"}
-    for path in folder.glob("*.py"):
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module == prefix:
-                found |= {alias.name for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(prefix + "."):
-                found.add(node.module.rsplit(".", 1)[1])
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sherlockkit.engine"):
-                assert not old & {alias.name for alias in node.names}, (path.name, node.module)
-        graph[path.stem] = found
-    done: set[str] = set()
-
-    def visit(module: str, path: tuple[str, ...]) -> None:
-        assert module not in path, f"an import circle: {' -> '.join(path + (module,))}"
-        if module not in done:
-            for imported in graph.get(module, ()):
-                visit(imported, path + (module,))
-            done.add(module)
-
-    for module in graph:
-        visit(module, ())
+def test_the_game_s_modules_stand_in_layers():
+    """The shapes and events first, then the moves, then the protocol; the narration on
+    top, read by no rule (no circle anywhere: ``tests/test_imports.py``)."""
+    graph = package_graph("sherlockkit.games.bakerstreet")
     assert graph["state"] <= {"cards", "events", "sections"} and graph["narration"] <= {"cards", "characters", "events",
                                                                                          "state"}
