@@ -99,10 +99,12 @@ RECORDED = {
     "story": [(range(12), {"dice": "die"}), (range(12), {})],
 }
 
-#: Fields a game's state gained after a digest was first written, that stay as its options
-#: set them for the whole game (how Express shuffles, how the Story draws its dice): left
-#: out of every digest of the game, so that the digests written before still compare.
-ADDED_SINCE = {"express": {"State": frozenset({"shuffles"})}, "story": {"State": frozenset({"dice"})}}
+#: Fields a game's state gained after a digest was first written, left out of every digest
+#: of the game so that the digests written before still compare: those that stay as its
+#: options set them for the whole game (how Express shuffles, how the Story draws its dice),
+#: and the card game's events kept seat by seat (each view's events are in the digest).
+ADDED_SINCE = {"express": {"State": frozenset({"shuffles"})}, "story": {"State": frozenset({"dice"})},
+               "cardgame": {"State": frozenset({"seen_by"})}}
 
 
 def digests(game_id: str) -> list[str]:

@@ -16,6 +16,7 @@ from sherlockkit.games.cardgame.cards import (
     VILLAINS,
 )
 from sherlockkit.games.cardgame.legality import Top
+from sherlockkit.games.cardgame.hands import record
 from sherlockkit.games.cardgame.events import CardsWentRound, FalseArrest, FogRedeal, HandsSwapped, Peek
 from sherlockkit.games.cardgame.state import PASSING, Answer, PassCard, Play, PlayVillains
 
@@ -122,7 +123,7 @@ def _suspect_table(peeks=(), extra_events=()):
 
 def _with_events(state, *events):
     """The table with ``events`` added to what happened (as if they had just happened)."""
-    return replace(state, events=state.events + tuple(events))
+    return record(state, *events)
 
 
 def _choices(state, seat, level="sleuth", tries=20):

@@ -12,6 +12,7 @@ from sherlockkit.games.cardgame.cards import (
 )
 from sherlockkit.games.cardgame.legality import Top
 from sherlockkit.games.cardgame.events import FogRedeal, Peek
+from sherlockkit.games.cardgame.hands import record
 from sherlockkit.games.cardgame.state import ALIBI_WINDOW, Pending, Play
 from widgets.cardgame import CardGameTable
 
@@ -34,7 +35,7 @@ def test_the_view_never_shows_another_players_card():
     hands = [(TRAIN, HANSOM, CLUE, COUNTRY), (MORIARTY, THICK_FOG), (MORAN, CLAY), (MILVERTON, INSPECTOR)]
     session = rigged(game(), hands, top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
     # a bot's own peek at your cards is private to it
-    session.state = replace(session.state, events=session.state.events + (Peek(1, 2, (MORAN,), 1, CLUE),))
+    session.state = record(session.state, Peek(1, 2, (MORAN,), 1, CLUE))
     session.after_change()
     view = CardGameTable(session)
     text = page_text(view)
@@ -51,7 +52,8 @@ def test_the_page_is_drawn_from_your_view_only():
                    top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
     second = rigged(game(), [(TRAIN, CLUE), (INSPECTOR, MORAN), (THICK_FOG, MILVERTON), (CLAY, MORIARTY)],
                     top=Top(TRAIN, IN_LONDON), played=(AFOOT, TRAIN))
-    second.state = replace(second.state, pile=tuple(reversed(second.state.pile)), events=first.state.events)
+    second.state = replace(second.state, pile=tuple(reversed(second.state.pile)), events=first.state.events,
+                           seen_by=first.state.seen_by)
     second.after_change()
     assert rules.view(first.state, 0) == rules.view(second.state, 0)
     assert first.state.hands != second.state.hands
@@ -110,7 +112,7 @@ def test_what_you_saw_is_marked_once_cards_have_moved():
     view = CardGameTable(session)
     card_button(view, CLUE).click()
     assert MORAN in view.peeks_box.value and "cards have moved since" not in view.peeks_box.value
-    session.state = replace(session.state, events=session.state.events + (FogRedeal(),))
+    session.state = record(session.state, FogRedeal())
     session.after_change()
     assert MORAN in view.peeks_box.value and "cards have moved since" in view.peeks_box.value
 

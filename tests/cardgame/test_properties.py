@@ -18,6 +18,7 @@ from sherlockkit.engine import IllegalAction
 from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import ARREST, CLUE, COUNTRY, HANSOM, HOLMES, KINDS, LONDON, TRAIN, VILLAINS
 from sherlockkit.games.cardgame.legality import Top
+from sherlockkit.games.cardgame.events import Peek
 from sherlockkit.games.cardgame.state import DRAWN, PASSING, Answer, Draw, Keep, PassCard, Play, PlayVillains
 
 from .table import all_cards, assert_accounted, rig, told
@@ -97,6 +98,8 @@ def test_a_view_shows_only_the_viewer_s_cards_and_peeks(seed, n, rng):
             assert seen.hand_sizes == tuple(len(h) for h in state.hands) and seen.pile_size == len(state.pile)
             assert all(peek.looker == p for peek in seen.peeks)
             assert set(seen.peeks) == {peek for peek in state.peeks if peek.looker == p}
+            # the events kept seat by seat (hands.record) are the events, the others' peeks left out
+            assert seen.events == tuple(e for e in state.events if not isinstance(e, Peek) or e.looker == p)
             assert seen.drawn == (state.drawn if state.phase == DRAWN and state.turn == p else None)
             assert seen.my_pass == (state.passing[p] if state.phase == PASSING else None)
             assert rules.legal_moves(seen) == rules.legal_actions(state, p)

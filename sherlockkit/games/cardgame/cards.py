@@ -65,7 +65,15 @@ def full_deck() -> list[str]:
 def kinds_in(hand) -> tuple[str, ...]:
     """The kinds in ``hand``, once each, in the order of the card list."""
     held = set(hand)
-    return tuple(k for k in KINDS if k in held)
+    return tuple([k for k in KINDS if k in held])
+
+
+def only_villains(hand) -> bool:
+    """Whether ``hand`` holds cards, every one of them a Villain."""
+    return bool(hand) and _VILLAINS.issuperset(hand)
+
+
+_VILLAINS = frozenset(VILLAINS)
 
 
 def count(cards) -> Counter:

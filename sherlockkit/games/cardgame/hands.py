@@ -10,7 +10,7 @@ from __future__ import annotations
 from sherlockkit.engine import chance, evolve, replace_at
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS, full_deck
-from sherlockkit.games.cardgame.events import Event, GameOver, HandDealt, HandScored
+from sherlockkit.games.cardgame.events import Event, GameOver, HandDealt, HandScored, Peek
 from sherlockkit.games.cardgame.state import HAND_SIZE, PLAY, State
 
 #: how a hand ends
@@ -69,8 +69,19 @@ def end_hand(state: State, how: str, who: int | None = None, caught: int | None 
 
 def record(state: State, *events: Event, **changes) -> State:
     """The table with ``changes`` made to its fields and ``events`` added to what happened
-    (one new state: a move's steps are gathered into as few as they can be)."""
-    return evolve(state, events=state.events + events, **changes)
+    and to what each seat has seen (one new state: a move's steps are gathered into as few
+    as they can be)."""
+    return evolve(state, events=state.events + events, seen_by=told(state.seen_by, events), **changes)
+
+
+def told(seen_by: tuple[tuple[Event, ...], ...], events: tuple[Event, ...]) -> tuple[tuple[Event, ...], ...]:
+    """What each seat has seen once ``events`` happen: every one of them, but a
+    :class:`Peek` only by its looker. (Kept with the table rather than sifted from all the
+    events at each view: CONTRIBUTING.md, "Speed".)"""
+    if not any(type(e) is Peek for e in events):
+        return tuple([seen + events for seen in seen_by])
+    return tuple([seen + tuple([e for e in events if type(e) is not Peek or e.looker == seat])
+                  for seat, seen in enumerate(seen_by)])
 
 
 def without(state: State, player: int, card: str) -> tuple[tuple[str, ...], ...]:

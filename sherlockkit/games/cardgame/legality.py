@@ -4,7 +4,7 @@ The table's state that decides the next legal card is a :class:`Top`: the last c
 counts (Holmes, Watson and Mycroft do not count: after them play goes on as if they had
 not been played) and the kind of place the game is in (London or the Country), which a
 Train changes and a Hansom keeps. This is the one place that says what card may follow
-what (:func:`reason`, :func:`may_follow`) and where the table is after it
+what (:func:`may_follow`, and :func:`reason` in words) and where the table is after it
 (:func:`next_top`): playing a card (``playing.py``), the odds (``odds.py``) and the graph
 the chapter draws all read it, so they cannot disagree.
 """
@@ -78,14 +78,24 @@ def destination(top: Top) -> str | None:
 
 
 def may_follow(card: str, top: Top) -> bool:
-    """Whether ``card`` may be played, in turn, on ``top`` (Villains and the Alibi aside:
-    a hand of Villains only may always go down, and the Alibi answers out of turn)."""
-    return reason(card, top) is None
+    """Whether ``card`` may be played, in turn, on ``top``: Holmes or Watson on anything but
+    a movement card or the opening; a Location after a Train, a Hansom or Thick Fog, in the
+    kind of place it leads to; any other card on a card its follow list (:data:`AFTER`)
+    names. Never "The game is afoot!" (it opens the hand), a Villain (a hand of Villains
+    only goes down at once) nor the Alibi (it answers out of turn)."""
+    if card in (HOLMES, WATSON):
+        return top.card not in MOVEMENTS and top.card != AFOOT
+    if card in LOCATIONS:
+        where = destination(top)
+        return where is None or where == region_of(card)  # "" (no Location) is no region
+    return card in AFTER and top.card in AFTER[card]
 
 
 def reason(card: str, top: Top) -> str | None:
-    """``None`` when ``card`` may follow ``top``; else a sentence saying why not (naming
-    the table as :attr:`Top.label` writes it)."""
+    """``None`` when ``card`` may follow ``top`` (:func:`may_follow`); else a sentence saying
+    why not (naming the table as :attr:`Top.label` writes it)."""
+    if may_follow(card, top):
+        return None
     if card == AFOOT:
         return "The game is afoot! opens the hand and cannot be played later."
     if card in VILLAINS:
@@ -93,21 +103,15 @@ def reason(card: str, top: Top) -> str | None:
     if card == ALIBI:
         return "An Alibi is played only at once, by the player an Arrest, Inspector, I Suspect or Watson names."
     if card in (HOLMES, WATSON):
-        if top.card in MOVEMENTS or top.card == AFOOT:
-            return full_stop(f"{card} may follow any card except a movement card (or the opening), "
-                             f"and the table shows {top.label}")
-        return None
+        return full_stop(f"{card} may follow any card except a movement card (or the opening), "
+                         f"and the table shows {top.label}")
     if card in LOCATIONS:
         where = destination(top)
         if where == "":
             return full_stop(f"A Location follows only a Train, a Hansom or Thick Fog, not {top.label}")
-        if where is not None and region_of(card) != where:
-            place = "London" if where == IN_LONDON else "the Country"
-            return f"After {top.label} the game goes to {place}: {card} is not there."
-        return None
-    if top.card not in AFTER[card]:
-        return full_stop(f"{card} may follow only {_list(AFTER[card])}; the table shows {top.label}")
-    return None
+        place = "London" if where == IN_LONDON else "the Country"
+        return f"After {top.label} the game goes to {place}: {card} is not there."
+    return full_stop(f"{card} may follow only {_list(AFTER[card])}; the table shows {top.label}")
 
 
 def next_top(top: Top, card: str) -> Top:

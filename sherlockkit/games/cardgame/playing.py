@@ -26,8 +26,8 @@ from sherlockkit.engine import chance, evolve, replace_at, shortened
 from sherlockkit.games.cardgame import legality
 from sherlockkit.games.cardgame.arrests import inspect
 from sherlockkit.games.cardgame.cards import (
-    AFOOT, ARREST, CLUE, DISGUISE, HOLMES, INSPECTOR, KINDS, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG, VILLAINS,
-    full_stop, kinds_in,
+    AFOOT, ARREST, CLUE, DISGUISE, HOLMES, INSPECTOR, KINDS, MYCROFT, SCOTLAND_YARD, TELEGRAM, THICK_FOG, full_stop,
+    kinds_in, only_villains,
 )
 from sherlockkit.games.cardgame.events import CardPlayed, Drew, FogRedeal, HandsSwapped, Looked, Peek, TelegramReceived
 from sherlockkit.games.cardgame.hands import draw_changes, record, without
@@ -52,7 +52,7 @@ def refusal(seen: View, move: Play) -> str | None:
         return "After drawing you may play only the card you drew, or keep it."
     if card not in hand:
         return full_stop(f"You hold no {card}") if card in KINDS else f"There is no card called {shortened(card)}."
-    if all(c in VILLAINS for c in hand):
+    if only_villains(hand):
         return "You hold only Villains: put them down together."
     wrong = on_the_table(seen, card)
     if wrong:
@@ -61,12 +61,16 @@ def refusal(seen: View, move: Play) -> str | None:
 
 
 def on_the_table(seen: View, card: str) -> str | None:
-    """Why ``card`` may not go on the table now (``None`` when it may): the hand opens with
-    "The game is afoot!", and after it a card follows the table's last card as
-    ``legality.py`` says."""
-    if not seen.played:
-        return None if card == AFOOT else "The hand opens with The game is afoot!"
-    return legality.reason(card, seen.top)
+    """Why ``card`` may not go on the table now (``None`` when it may: :func:`fits`)."""
+    if fits(seen, card):
+        return None
+    return legality.reason(card, seen.top) if seen.played else "The hand opens with The game is afoot!"
+
+
+def fits(seen: View, card: str) -> bool:
+    """Whether ``card`` may go on the table now: the hand opens with "The game is afoot!",
+    and after it a card follows the table's last card as ``legality.py`` says."""
+    return legality.may_follow(card, seen.top) if seen.played else card == AFOOT
 
 
 def _wrong_target(seen: View, move: Play) -> str | None:
@@ -91,7 +95,7 @@ def offered(seen: View) -> Iterator[Play]:
     if seen.phase not in (PLAY, DRAWN) or seen.turn != me:
         return
     for card in kinds_in(seen.hand):
-        if on_the_table(seen, card):
+        if not fits(seen, card):
             continue
         if card in TARGETED:
             yield from (Play(me, card, target) for target in range(seen.players) if target != me)

@@ -28,7 +28,6 @@ from sherlockkit import engine
 from sherlockkit.engine import IllegalAction
 from sherlockkit.games.cardgame import answering, drawing, keeping, legality, passing, playing, villains
 from sherlockkit.games.cardgame.cards import AFOOT
-from sherlockkit.games.cardgame.events import Peek
 from sherlockkit.games.cardgame.hands import deal
 from sherlockkit.games.cardgame.turns import to_move
 from sherlockkit.games.cardgame.state import (
@@ -69,7 +68,7 @@ def new(seed: int, players: int = 4, hands: int = 1, names=None, **points) -> St
         seed=seed, names=engine.check_names(names, players), scoring=Scoring(**points), hands_in_game=hands,
         hand_number=0, step=0, hands=(), pile=(), played=(), top=legality.START, turn=0, phase=PLAY, drawn=None,
         pending=None, passing=(), resume=0, idle=0, scores=(0,) * players, telegrams=(0,) * players,
-        hand_scores=(), finished=False, events=(),
+        hand_scores=(), finished=False, events=(), seen_by=((),) * players,
     )
     return deal(state)
 
@@ -79,15 +78,15 @@ def view(state: State, player: int) -> View:
     others hold, the table, the scores, every event but the others' peeks, and the
     outcome once the game is over."""
     passing_now = state.phase == PASSING
-    return View(
-        me=player, names=state.names, hand=state.hands[player], hand_sizes=tuple(map(len, state.hands)),
-        pile_size=len(state.pile), played=state.played, top=state.top, turn=state.turn, phase=state.phase,
-        drawn=state.drawn if state.phase == DRAWN and state.turn == player else None, pending=state.pending,
-        passed=tuple(c is not None for c in state.passing) if passing_now else (),
-        my_pass=state.passing[player] if passing_now else None, scores=state.scores, telegrams=state.telegrams,
-        hand_scores=state.hand_scores, hand_number=state.hand_number, hands_in_game=state.hands_in_game,
-        finished=state.finished, outcome=outcome(state), scoring=state.scoring,
-        events=tuple([e for e in state.events if type(e) is not Peek or e.looker == player]))
+    return engine.made(View, {  # every seat's, every move: made from its fields (CONTRIBUTING.md, "Speed")
+        "me": player, "names": state.names, "hand": state.hands[player], "hand_sizes": tuple(map(len, state.hands)),
+        "pile_size": len(state.pile), "played": state.played, "top": state.top, "turn": state.turn,
+        "phase": state.phase, "drawn": state.drawn if state.phase == DRAWN and state.turn == player else None,
+        "pending": state.pending, "passed": tuple(c is not None for c in state.passing) if passing_now else (),
+        "my_pass": state.passing[player] if passing_now else None, "scores": state.scores,
+        "telegrams": state.telegrams, "hand_scores": state.hand_scores, "hand_number": state.hand_number,
+        "hands_in_game": state.hands_in_game, "finished": state.finished, "outcome": outcome(state),
+        "scoring": state.scoring, "events": state.seen_by[player]})
 
 
 def legal_moves(seen: View) -> list[Action]:

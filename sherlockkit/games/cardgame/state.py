@@ -140,6 +140,7 @@ class State:
     hand_scores: tuple[tuple[int, ...], ...]  # finished hands, one row each
     finished: bool
     events: tuple[Event, ...]
+    seen_by: tuple[tuple[Event, ...], ...]  # each seat's events: all but the others' peeks (``hands.record``)
 
     @property
     def players(self) -> int:

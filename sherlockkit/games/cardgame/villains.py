@@ -6,7 +6,7 @@ their turn, on any card, and escapes; the hand ends and is scored (``hands.end_h
 from __future__ import annotations
 
 from sherlockkit.engine import replace_at
-from sherlockkit.games.cardgame.cards import VILLAINS
+from sherlockkit.games.cardgame.cards import only_villains
 from sherlockkit.games.cardgame.events import Escaped
 from sherlockkit.games.cardgame.hands import ESCAPE_END, end_hand, record
 from sherlockkit.games.cardgame.state import PlayVillains, State, View
@@ -19,7 +19,7 @@ def refusal(seen: View, move: PlayVillains) -> str | None:
     wrong = not_your_turn(seen, move.player)
     if wrong:
         return wrong
-    if not seen.hand or not all(c in VILLAINS for c in seen.hand):
+    if not only_villains(seen.hand):
         return "A Villain goes down only as the last card of a hand: all your cards must be Villains."
     return None
 
