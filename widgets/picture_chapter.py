@@ -1,20 +1,23 @@
 """Picture Perfect's chapters drawn: the guests with their figures, the mat seen from above,
-photos side by side, as static HTML and SVG (the built book has no kernel); for the
-Sherlock expansion's chapter, an Alibi sheet with the odds, a told round, a photo's score
-line by line.
+photos side by side, as static HTML and SVG (the built book has no kernel), and a worked
+photo told in words; for the Sherlock expansion's chapter, an Alibi sheet with the odds, a
+told round, a photo's score line by line.
 
-Drawing only: which guest stands where, and what the photo shows, come from the engine
-(``sherlockkit.games.picture``); nothing here judges a wish or scores.
+Drawing and telling only: which guest stands where, and what the photo shows, come from
+the engine (``sherlockkit.games.picture``); nothing here judges a wish or scores.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 from typing import Iterable, Mapping, Sequence
 
 from sherlockkit.games.picture.alibis import INVESTIGATORS
-from sherlockkit.games.picture.guests import Guest
-from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space
+from sherlockkit.games.picture.cards import HIDE, NEXT_TO, NO_FACE, NO_MAN, NO_WOMAN, Wish
+from sherlockkit.games.picture.guests import Guest, any_guest_named
+from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space, touching
+from sherlockkit.games.picture.photo import TABLE as TABLE_FIGURE, Photo, Shot
 from widgets.picture_art import figure_svg
 from widgets.picture_stage import score_line
 
@@ -113,6 +116,104 @@ def side_by_side(blocks: Sequence[str], captions: Sequence[str], min_width: int 
         f"<figcaption style='font-size:0.9em;margin-top:4px'>{escape(caption)}</figcaption></figure>"
         for block, caption in zip(blocks, captions, strict=True))
     return f"<div class='sk-picture-row' style='display:flex;flex-wrap:wrap;gap:12px'>{cells}</div>"
+
+
+# --- the worked photo told in words (book/picture.ipynb) ----------------------------------------------
+
+def who(name: str) -> str:
+    """A figure's name as a sentence says it: a guest by its name, the table as "the table"."""
+    return "the table" if name == TABLE_FIGURE else name
+
+
+def _in_order(names: Iterable[str]) -> list[str]:
+    """Figures' names as a sentence says them (:func:`who`), in alphabetical order as read."""
+    return sorted((who(n) for n in names), key=str.lower)
+
+
+def beside(guest: str, placed: Mapping[str, Space]) -> str:
+    """Who stands beside ``guest`` on the mat (``placed``: guest -> space), as *not next to
+    a man / a woman* reads it: every guest on a space sharing a side with its own, with what
+    that guest is ("Polly (child), the Colonel (man)"), or "nobody"."""
+    near = [f"{g} ({any_guest_named(g).kind})" for g, s in placed.items()
+            if g != guest and touching(s, placed[guest])]
+    return ", ".join(near) if near else "nobody"
+
+
+def face_words(shot: Shot) -> str:
+    """What the photo shows of a figure's face, as the face wishes read it: none at all,
+    whole, partly covered (and by whom, in alphabetical order as read), or partly
+    cut off by the frame."""
+    name = shot.figure
+    if shot.face is None:
+        return f"{name} shows no face"
+    if shot.face_visible:
+        return f"{name}'s face shows whole"
+    if shot.face_covered_by:
+        return f"{name}'s face is partly covered by " + " and ".join(_in_order(shot.face_covered_by))
+    return f"{name}'s face is partly outside the frame"
+
+
+def grounds(card: Wish, guest: str, placed: Mapping[str, Space], shots: Mapping[str, Shot]) -> str:
+    """The fact on the mat or in the photo that the verdict on ``guest``'s wish ``card``
+    rests on, in words: where the other guest stands (*next to*), who stands beside it
+    (*not next to a man / a woman*), what the photo shows of a face (its own for *my face
+    not visible*, the other's for *hide ...'s face*), or else its own space. The verdict
+    itself is ``wishes.met``'s; this only says what it looked at."""
+    if card.kind == NEXT_TO:
+        there = placed.get(card.guest)
+        return f"{card.guest} is not on the mat" if there is None else f"{card.guest} stands on {there}"
+    if card.kind in (NO_MAN, NO_WOMAN):
+        return "beside: " + beside(guest, placed)
+    if card.kind == NO_FACE:
+        return face_words(shots[guest])
+    if card.kind == HIDE:
+        return f"{card.guest} is not on the mat" if card.guest not in shots else face_words(shots[card.guest])
+    return f"stands on {placed[guest]}"
+
+
+def standing(shot: Shot) -> str:
+    """How a placed guest comes out in a photo: outside the frame (it scores nothing), in
+    the frame but wholly covered, or else what shows of its face (:func:`face_words`)."""
+    if not shot.in_frame:
+        return "outside the frame"
+    if not shot.seen:
+        return "in the frame but not seen"
+    return face_words(shot)
+
+
+def covering(photo: Photo) -> list[str]:
+    """Who covers part of whose face in ``photo``, a sentence each, farthest face first
+    ("the Colonel covers part of Polly's face"); an empty list when every face that shows
+    is uncovered."""
+    lines = []
+    for name, shot in photo.shots.items():
+        by = _in_order(shot.face_covered_by)
+        if by:
+            lines.append(f"{' and '.join(by)} cover{'s' if len(by) == 1 else ''} part of {name}'s face")
+    return lines
+
+
+def granted_words(met: Iterable[int]) -> str:
+    """How many guests had how many wishes granted, the most first ("2 guests with 3 wishes
+    granted, 1 guest with 1 wish granted"); ``met``: each scored guest's wishes granted."""
+    return ", ".join(f"{n} guest{'s' if n != 1 else ''} with {k} wish{'es' if k != 1 else ''} granted"
+                     for k, n in sorted(Counter(met).items(), reverse=True))
+
+
+def span(at: Sequence[tuple[int, int]]) -> str:
+    """Where the camera positions ``at`` (across, height) lie: "every position across a to
+    b, heights c to d" when they fill that rectangle of the grid, "all of them inside the
+    box across a to b, heights c to d" when they leave gaps in it."""
+    xs, hs = sorted({x for x, _ in at}), sorted({h for _, h in at})
+    box = f"across {xs[0]} to {xs[-1]}, heights {hs[0]} to {hs[-1]}"
+    whole = len(set(at)) == (xs[-1] - xs[0] + 1) * (hs[-1] - hs[0] + 1)
+    return f"every position {box}" if whole else f"all of them inside the box {box}"
+
+
+def nearest(at: Iterable[tuple[int, int]], start: tuple[int, int]) -> tuple[int, int]:
+    """The camera position of ``at`` (across, height) fewest steps from ``start`` (steps
+    across plus steps up or down); of several as near, the leftmost, then the lowest."""
+    return min(at, key=lambda p: (abs(p[0] - start[0]) + abs(p[1] - start[1]), p))
 
 
 # --- the Sherlock expansion's chapter (book/picture-sherlock.ipynb) ------------------------------------

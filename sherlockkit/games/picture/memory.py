@@ -7,25 +7,36 @@ made. The chapter's table (hundreds of parties, about two seconds each) is playe
 ``python -m sherlockkit.games.picture.memory`` and kept in ``memory.csv`` beside this
 module, one line a party; any party can be played again and must give the same scores (a
 test does it).
+
+:func:`report` sums the stored parties up for the chapter: each bot's mean score and share
+of wins with their 95% intervals (a bootstrap percentile interval for a mean, the project's
+one Wilson interval, ``tournament.rates.wilson``, for a share), how many envelopes each
+knew at the end, and the keen bot's lead party by party.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 from sherlockkit import runs, tournament
 from sherlockkit.games.picture import bots, rules
 from sherlockkit.games.picture.seeing import read_by
 from sherlockkit.games.picture.state import State
+from sherlockkit.tournament.rates import wilson
 
 #: where the chapter's table is kept
 STORED = Path(__file__).with_name("memory.csv")
 FIELDS = ("seed", "keen_seat", "keen", "forgetful", "keen_known", "forgetful_known")
 #: no party lasts this long (six rounds of a few dozen moves each)
 MOVE_LIMIT = 2000
+#: how many times a bootstrap interval draws the parties again, and the seed the chapter draws with
+RESAMPLES = 4000
+BOOTSTRAP_SEED = 13
 
 
 def seats(seed: int) -> tuple[str, str]:
@@ -96,6 +107,85 @@ def save(parties: list[Party], path: Path = STORED) -> None:
 def stored(path: Path = STORED) -> list[Party]:
     """The parties kept in the stored table."""
     return [Party(*(int(row[name]) for name in FIELDS)) for row in runs.read_rows(path)]
+
+
+# --- the stored parties summed up (the chapter's table) -------------------------------------------------
+
+def bootstrap(values: Sequence[float], rng: random.Random, resamples: int = RESAMPLES) -> tuple[float, float]:
+    """The 95% percentile bootstrap interval of the mean of ``values`` (one number a party:
+    a bot's score, or the keen bot's lead): the parties are drawn again with replacement,
+    as many as there are, ``resamples`` times, and the interval runs from the 2.5th to the
+    97.5th percentile of those means. The same ``rng`` state gives the same interval."""
+    if not values:
+        raise ValueError("A bootstrap interval needs at least one party.")
+    n = len(values)
+    means = sorted(sum(values[rng.randrange(n)] for _ in range(n)) / n for _ in range(resamples))
+    return means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One bot over the stored parties: its ``level``, its mean score with its 95% interval
+    (``score_low``..``score_high``, bootstrap), the parties it won (it scored at least as
+    much as the other bot: a tie is a win for both) with the 95% interval of that share
+    (``win_low``..``win_high``, Wilson's), and how many envelopes it knew, on average, when
+    the photos were taken."""
+
+    level: str
+    parties: int
+    score: float
+    score_low: float
+    score_high: float
+    wins: int
+    win_low: float
+    win_high: float
+    known: float
+
+    @property
+    def win_rate(self) -> float:
+        """The share of the parties this bot won (ties counted as wins)."""
+        return self.wins / self.parties
+
+
+@dataclass(frozen=True)
+class Report:
+    """The stored parties summed up: the ``keen`` and the ``forgetful`` bot's records, how
+    many parties the keen bot won outright (more points, not a tie), how many points more
+    it scored on average (``lead``, with its 95% bootstrap interval ``lead_low``..``lead_high``)
+    and how many envelopes more it knew at the end (``known_more``)."""
+
+    parties: int
+    keen: Side
+    forgetful: Side
+    outright: int
+    lead: float
+    lead_low: float
+    lead_high: float
+    known_more: float
+
+
+def _side(level: str, parties: Sequence[Party], scores: list[int], won: list[bool], known: list[int],
+          rng: random.Random, resamples: int) -> Side:
+    """One bot's record from its scores, wins and envelopes known, party by party."""
+    n, wins = len(parties), sum(won)
+    return Side(level, n, sum(scores) / n, *bootstrap(scores, rng, resamples), wins, *wilson(wins, n),
+                sum(known) / n)
+
+
+def report(parties: Sequence[Party], seed: int = BOOTSTRAP_SEED, resamples: int = RESAMPLES) -> Report:
+    """``parties`` summed up (see :class:`Report`). The bootstrap intervals draw from one
+    ``random.Random(seed)``, the keen bot's scores first, then the forgetful bot's, then the
+    lead: the same parties and seed give the same report. ``ValueError`` for no party."""
+    if not parties:
+        raise ValueError("There is no party to sum up.")
+    rng, n = random.Random(seed), len(parties)
+    keen = _side(bots.KEEN, parties, [p.keen for p in parties], [p.keen >= p.forgetful for p in parties],
+                 [p.keen_known for p in parties], rng, resamples)
+    forgetful = _side(bots.FORGETFUL, parties, [p.forgetful for p in parties],
+                      [p.forgetful >= p.keen for p in parties], [p.forgetful_known for p in parties], rng, resamples)
+    gaps = [p.gap for p in parties]
+    return Report(n, keen, forgetful, sum(p.keen > p.forgetful for p in parties), sum(gaps) / n,
+                  *bootstrap(gaps, rng, resamples), sum(p.keen_known - p.forgetful_known for p in parties) / n)
 
 
 def main(argv=None) -> int:
