@@ -10,7 +10,7 @@ seat (``state.players``, 1 for a solo game), as bots and widgets ask for them. S
 within the same time.
 
 The *baseline* is the same loop on the code of another git revision (by default
-:data:`BASE`, the engines before issue 15's speed work), checked out in a temporary
+:data:`BASE`, the engines before issue 25 made them simple again), checked out in a temporary
 worktree (``git worktree add --detach``, removed at the end). Each measurement runs in a
 fresh subprocess whose ``sherlockkit`` comes from the current checkout or from the
 worktree (``PYTHONPATH``; the child reports which it imported). Current and baseline

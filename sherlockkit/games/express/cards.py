@@ -7,7 +7,6 @@ appears once. An alibi card shows one of the nine traits, and there are four of 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import product
 from typing import Literal, Union
 
@@ -49,7 +48,7 @@ class Suspect:
     accessory: str
     place: str
 
-    @cached_property
+    @property
     def traits(self) -> frozenset[str]:
         """The three traits an alibi can clear this suspect by."""
         return frozenset((self.animal, self.accessory, self.place))
