@@ -3,7 +3,7 @@
 line by line), the notebook's shape, and the notebook run from top to bottom, its outputs
 holding what its sections promise -- every round's odds a whole distribution, the culprit
 named only once it is revealed, the table of bots with and without questions, the checks
-of exactness."""
+of exactness -- and its prose in markdown, every value in it glued by the code."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from nbclient import NotebookClient
 from sherlockkit.games.picture.cards import CULPRIT_CARD, Wish, FRONT, LAST
 from sherlockkit.games.picture.mat import space_named
 from sherlockkit.games.picture.events import GuestScore
+from widgets.chapter import GLUE_PREFIX
 from widgets.picture_chapter import round_html, score_lines_html, sheet_html
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
@@ -79,23 +80,44 @@ def test_score_lines_mark_the_culprit_the_investigators_and_every_wish():
 
 # --- the notebook's shape ------------------------------------------------------------------------------------
 
+OPEN_WORDS = {"No": 0, "One": 1, "Two": 2, "Three": 3}
+
+
 def test_the_notebook_stores_no_output_folds_its_code_and_follows_the_picture_chapter():
     notebook = nbformat.read(CHAPTER, as_version=4)
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert code[0].metadata.get("tags") == ["remove-input"]
-    assert all(c.metadata.get("tags") == ["hide-input"] for c in code[1:])
+    assert all(c.metadata.get("tags") in (["hide-input"], None) for c in code[1:])
     assert all(not c.outputs and c.execution_count is None for c in code)
+    # at most three cells left open, as many as the chapter's opening says
+    opened = sum(1 for c in code[1:] if not c.metadata.get("tags"))
+    said = re.search(r"(No|One|Two|Three)\s+cells?\s+stays?\s+open", notebook.cells[0].source)
+    assert said and OPEN_WORDS[said.group(1)] == opened <= 3
     toc = [line.strip() for line in (BOOK / "_toc.yml").read_text().splitlines()]
     assert toc.index("- file: picture-sherlock") == toc.index("- file: picture") + 1
 
 
+def test_the_prose_says_in_markdown_what_the_code_computes():
+    """No sentence is built by a cell: the code glues values (``widgets.chapter.glued``) and
+    shows tables and drawings, never Markdown, printed lines or a value's repr."""
+    notebook = nbformat.read(CHAPTER, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert "Markdown(" not in cell.source and "print(" not in cell.source, cell.source[:80]
+
+
 # --- the notebook run -------------------------------------------------------------------------------------------
 
+GLUE = GLUE_PREFIX + "text/markdown"
+
+
 def _text(output) -> str:
-    """An output's text: a stream, Markdown, or HTML (drawings dropped)."""
+    """An output's text: a stream, Markdown, or HTML (drawings dropped); nothing for a glued value."""
     if output.output_type == "stream":
         return output.text
     data = output.get("data", {})
+    if GLUE in data:
+        return ""
     if "text/markdown" in data:
         return data["text/markdown"]
     return re.sub(r"<svg.*?</svg>", "", data.get("text/html", ""), flags=re.S)
@@ -111,41 +133,66 @@ def _tables(text: str) -> dict[str, list[list[str]]]:
     return out
 
 
+def _fraction(cell: str) -> Fraction:
+    """A chance as ``widgets.chapter.exact`` writes it (``"5/48 = 10%"``, ``"–"`` for none)."""
+    return Fraction(0) if cell == "–" else Fraction(cell.split(" = ")[0])
+
+
 @pytest.fixture(scope="module")
 def ran():
-    """The chapter run from top to bottom: (markdown sources, output texts), cell by cell."""
+    """The chapter run from top to bottom: (markdown as the book shows it, its glued values
+    written in; output texts), cell by cell, and the run notebook."""
     notebook = nbformat.read(CHAPTER, as_version=4)
     NotebookClient(notebook, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(BOOK)}}).execute()
     errors = [o for c in notebook.cells for o in c.get("outputs", []) if o.output_type == "error"]
     assert not errors, errors
-    sources = [c.source if c.cell_type == "markdown" else "" for c in notebook.cells]
+    glued = {}
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            if GLUE in output.get("data", {}):
+                name = output.metadata["scrapbook"]["name"]
+                assert name not in glued, f"{name} glued twice"
+                glued[name] = output.data[GLUE]
+    used = {m for c in notebook.cells if c.cell_type == "markdown"
+            for m in re.findall(r"\{glue:md\}`([^`]+)`", c.source)}
+    assert used == set(glued), (used - set(glued), set(glued) - used)
+    sources = [re.sub(r"\{glue:md\}`([^`]+)`", lambda m: glued[m.group(1)], c.source) if c.cell_type == "markdown"
+               else "" for c in notebook.cells]
     texts = ["\n".join(_text(o) for o in c.get("outputs", [])) for c in notebook.cells]
-    return sources, texts
+    return sources, texts, notebook
+
+
+def test_no_cell_prints_or_shows_a_bare_value(ran):
+    *_, notebook = ran
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            assert output.output_type != "stream", output.get("text", "")[:200]
+            data = output.get("data", {})
+            assert GLUE in data or "text/html" in data or "image/png" in data, str(data)[:200]
 
 
 def test_every_round_s_odds_are_a_whole_distribution(ran):
-    _, texts = ran
+    _, texts, _ = ran
     tables = {k: v for t in texts for k, v in _tables(t).items()}
     rows = tables["Player 1's chance of each suspect after each round"]
     header, body = rows[0], rows[1:]
     assert header[:2] == ["suspect", "deal"] and header[-1] == "round 7"
     assert len(body) == 11  # the suspects but the victim
     for column in range(1, len(header)):
-        cells = [r[column] for r in body]
-        assert sum(Fraction(0) if c == "–" else Fraction(c) for c in cells) == 1, header[column]
+        assert sum(_fraction(r[column]) for r in body) == 1, header[column]
     # the round-by-round sheets show the same chances: the deal's sheet has every open suspect at its column's value
     sheets = [t for t in texts if "<details class='sk-sherlock-round'" in t]
     assert len(sheets) == 1 and sheets[0].count("<details") == 8
 
 
 def test_the_culprit_is_named_only_once_revealed(ran):
-    sources, texts = ran
+    sources, texts, _ = ran
     reveal = next(i for i, s in enumerate(sources) if s.startswith(REVEAL))
-    named = re.search(r"\*\*The culprit: ([^.*]+)\.\*\*", texts[reveal + 1])
-    assert named, texts[reveal + 1][:200]
+    named = re.search(r"\*\*The culprit: ([^.*]+)\.\*\*", sources[reveal])
+    assert named, sources[reveal][:200]
     culprit = named.group(1)
-    before = "\n".join(texts[:reveal])
+    before = "\n".join(sources[:reveal] + texts[:reveal])
     for telling in ("The culprit:", "(the culprit)", "The culprit's card is turned over", f"{culprit} did it"):
         assert telling not in before, telling
     after = "\n".join(texts[reveal:])
@@ -153,7 +200,7 @@ def test_the_culprit_is_named_only_once_revealed(ran):
 
 
 def test_the_table_with_and_without_questions_is_there_and_replayed(ran):
-    _, texts = ran
+    sources, texts, _ = ran
     tables = {k: v for t in texts for k, v in _tables(t).items()}
     caption = next(k for k in tables if "each played with and without the questions" in k)
     rows = tables[caption]
@@ -161,15 +208,22 @@ def test_the_table_with_and_without_questions_is_there_and_replayed(ran):
     assert [r[0] for r in rows[1:]] == ["chance given to the culprit", "culprit the likeliest",
                                         "suspects left open", "investigators' points", "score"]
     assert all(re.search(r"\(.+ to .+\)", cell) for r in rows[1:] for cell in r[1:])  # each with its interval
-    assert any("played again" in t for t in texts)
+    again = next(v for k, v in tables.items() if k.endswith("without the questions, played again"))
+    assert again[0][1:3] == ["stored score", "score played again"] and len(again) == 4
+    assert all(r[1] == r[2] for r in again[1:])
+    # the prose reads the table's own values
+    prose = " ".join(next(s for s in sources if s.startswith("With the questions, a bot ends the party")).split())
+    chance = rows[1]
+    assert f"a chance of {chance[1].split(' ')[0]} on average, against {chance[2].split(' ')[0]} without" in prose
+    assert re.search(r"\((wholly above zero|wholly below zero|which takes in zero)\)", prose)
 
 
 def test_the_odds_are_checked_against_listing_and_sampling(ran):
-    _, texts = ran
-    joined = "\n".join(texts)
-    listed = re.search(r"(\d+) of (\d+) states of knowledge: the counts agree", joined)
+    sources, texts, _ = ran
+    joined = " ".join(" ".join(sources).split())
+    listed = re.search(r"In (\d+) of (\d+) states of knowledge the counts agree", joined)
     assert listed and listed.group(1) == listed.group(2)
-    sampled = re.search(r"largest gap .*?: ([\d.]+) .*tolerance ([\d.]+)", joined)
+    sampled = re.search(r"exact chance is (\d+\.\d+) .*?tolerance of (\d+\.\d+)", joined)
     assert sampled and float(sampled.group(1)) < float(sampled.group(2))
     asked = next(t for t in texts if "every question Player 1 could ask" in t)
     bits = [float(r[3]) for r in _tables(asked)["every question Player 1 could ask, the most telling first"][1:]]
