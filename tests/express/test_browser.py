@@ -29,6 +29,13 @@ ALIBIS = ".sk-express .sk-alibis-now svg.sk-alibi"
 #: true once the number of alibis face up is no longer ``n``, or it is your turn
 ALIBIS_MOVED = (f"n => document.querySelectorAll('{ALIBIS}').length !== n"
                 f" || !document.querySelector('{READY}').disabled")
+#: the log's length and newest line, and the message, as the page shows them
+SHOWN = ("() => { const lines = document.querySelectorAll('.sk-express .sk-log .sk-line');"
+         " const message = document.querySelector('.sk-express .sk-message');"
+         " return [String(lines.length), lines.length ? lines[lines.length - 1].innerText : '',"
+         " message ? message.innerText : '']; }")
+#: true once the page shows something new after a click: a new event's line, or a new message
+MOVED_ON = f"before => {{ const now = ({SHOWN})(); return now.some((shown, k) => shown !== before[k]); }}"
 #: the table's options for three players (widgets/express.py: you and two bots)
 OPTIONS = {"players": 3, "target": 5, "false_alibi": False, "names": ["Holmes", "Lestrade", "Irene"]}
 
@@ -52,14 +59,17 @@ def my_score(page) -> int:
 
 def play_until(page, done, minutes: float = 3) -> None:
     """Play as a player does -- the slap the table proves, else your alibi on your turn --
-    until ``done()``; between moves, wait for the table to move on."""
+    until ``done()``; after a click, wait for the page to show what it did (a click read
+    off a page the kernel had not yet redrawn would slap a suspect that had gone)."""
     deadline = time.monotonic() + 60 * minutes
     while not done():
         assert time.monotonic() < deadline, f"not done in {minutes} minutes of play"
         slap = proven(page)
         target = slap if slap and page.locator(slap).is_enabled() else READY
         if page.locator(target).is_enabled():
+            before = page.evaluate(SHOWN)
             page.click(target)
+            page.wait_for_function(MOVED_ON, arg=before, timeout=60_000)
         else:  # an alibi turned up (or a new round), or your turn
             page.wait_for_function(ALIBIS_MOVED, arg=page.locator(ALIBIS).count(), timeout=60_000)
 
