@@ -36,8 +36,10 @@ READY = f"{ROOT} .sk-guest"
 SETTINGS = "Game settings, saves and replays"
 #: how close (in characters) a name must stand to a word of guilt to be named as the culprit
 NEAR = 50
-#: the most seconds the party may take, bots' thinking and pauses included
-PATIENCE = 240
+#: the most seconds the party may take, bots' thinking and pauses included: a guard against a
+#: party that never ends, not a speed test (it ends in about a minute on a quiet machine; the
+#: suite runs it beside a browser test of another game, on a machine maybe busy with more)
+PATIENCE = 600
 
 
 def click_if_enabled(page, selector: str) -> bool:
