@@ -18,6 +18,8 @@ judge of an answer, so an answer is always the sheet's.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sherlockkit.games.picture import alibis
 from sherlockkit.games.picture.events import Answered, Dealt, Read
 
@@ -28,36 +30,56 @@ ANSWERS = (YES, NO, UNKNOWN)
 WORDS = {CONFIRMED: "Have you confirmed {guest}'s alibi?", CLEARED: "Is {guest} cleared, as far as you know?"}
 
 
-def _read_and_told(events, seat: int) -> tuple[tuple[str | None, ...], set[str], tuple[str, ...]]:
-    """What ``seat``'s events say, in one pass: the Alibi cards they read, the guests an
-    answer they were given cleared ("yes" to either question), and the guests who were
-    outside (told by the deal: empty, the children)."""
-    read, told, away = [], set(), ()
+@dataclass(frozen=True)
+class Told:
+    """What a seat's events have told it for its Alibi sheet: the Alibi cards it read (in
+    order; ``None`` for "I saw nothing"), the guests an answer it was given cleared ("yes" to
+    either question), and the guests who were outside (told by the deal: empty, the children)."""
+
+    read: tuple[str | None, ...] = ()
+    cleared: frozenset[str] = frozenset()
+    away: tuple[str, ...] = ()
+
+
+#: a seat told nothing yet
+NOTHING_TOLD = Told()
+
+
+def told_more(told: Told, events, seat: int) -> Told:
+    """``told`` once ``seat`` has also seen ``events`` (every event of the table, in order:
+    only the seat's readings and the answers given to it count, and the deal)."""
+    read, cleared, away = told.read, told.cleared, told.away
     for e in events:
         kind = type(e)
         if kind is Read:
             if e.player == seat:
-                read.append(e.alibi)
+                read += (e.alibi,)
         elif kind is Answered:
             if e.player == seat and e.answer == YES:
-                told.add(e.guest)
+                cleared |= {e.guest}
         elif kind is Dealt:
             away = e.outside
-    return tuple(read), told, away
+    unchanged = read is told.read and cleared is told.cleared and away is told.away
+    return told if unchanged else Told(read, cleared, away)
+
+
+def sheet_told(told: Told, victim: str) -> frozenset[str]:
+    """The guests an Alibi sheet clears after ``told``: those confirmed (every Alibi card
+    read, the victim, the guests who were outside) and those an answer cleared."""
+    return alibis.sheet(victim, told.read, told.away) | told.cleared
 
 
 def confirmed_by(events, seat: int, victim: str) -> frozenset[str]:
     """The guests ``seat`` has confirmed: every Alibi card they read clears its guest, and
     the victim and the guests who were outside (told by the deal) are checked on every sheet."""
-    read, _, away = _read_and_told(events, seat)
-    return alibis.sheet(victim, read, away)
+    told = told_more(NOTHING_TOLD, events, seat)
+    return alibis.sheet(victim, told.read, told.away)
 
 
 def sheet_of(events, seat: int, victim: str) -> frozenset[str]:
     """The guests ``seat``'s Alibi sheet clears: those they confirmed, and those an answer
     they were given cleared ("yes" to either question)."""
-    read, told, away = _read_and_told(events, seat)
-    return alibis.sheet(victim, read, away) | told
+    return sheet_told(told_more(NOTHING_TOLD, events, seat), victim)
 
 
 def honest(events, seat: int, victim: str, kind: str, guest: str) -> str:

@@ -21,11 +21,11 @@ from __future__ import annotations
 import random
 
 from sherlockkit import engine
-from sherlockkit.engine import IllegalAction
+from sherlockkit.engine import IllegalAction, evolve
 from sherlockkit.games.picture import aim, answer, ask, deal, give_back, pass_on, place, ready, take, unplace, vip
 from sherlockkit.games.picture.cards import MAX_PLAYERS, MIN_PLAYERS
 from sherlockkit.games.picture.deal import DETECTIVES_AS_GUESTS, MORE_SUSPECTS
-from sherlockkit.games.picture.seeing import alibi_sheet, events_seen_by, known_envelopes
+from sherlockkit.games.picture.seeing import followed, known_envelopes, seen_now, sheet_seen
 from sherlockkit.games.picture.state import (
     ACTIONS, OVER, Action, Aim, Answer, Ask, Outcome, Pass, Place, Ready, Return, State, Take, Unplace, View, Vip,
 )
@@ -78,7 +78,7 @@ def new(seed: int, players: int = 2, notes: bool = False, sherlock: bool = False
     if variant is not None and not sherlock:
         raise ValueError(f"The variant {variant!r} is a way to play the Sherlock expansion: "
                          "choose the Sherlock expansion too.")
-    return deal.deal(seed, players, notes, sherlock, irene, variant)
+    return followed(deal.deal(seed, players, notes, sherlock, irene, variant))
 
 
 def view(state: State, player: int) -> View:
@@ -87,14 +87,15 @@ def view(state: State, player: int) -> View:
     own choice to pass and VIP card, their Alibi sheet, and the events as they saw them.
     (Made from its fields by ``engine.made``: every seat's view is asked for at every move.)"""
     turn = state.turns[0] if state.turns else None
+    seen = seen_now(state, player)
     return engine.made(View, dict(
         player=player, players=state.players, notes=state.notes, round=state.round, exchange=state.exchange,
         phase=state.phase, turn=turn, holders=state.holders, mats=state.mats, cameras=state.cameras,
         chosen=tuple(c is not None for c in state.chosen), my_choice=state.chosen[player],
         pending=state.pending if turn == player else None, taken=state.taken, ready=state.ready,
         vip_unused=state.vips[player], envelopes=known_envelopes(state, player), outcome=state.result,
-        events=events_seen_by(state.events, player), sherlock=state.sherlock, victim=state.victim,
-        culprit_cards=state.culprit_cards, cleared=alibi_sheet(state, player), question=state.question,
+        events=seen.events, sherlock=state.sherlock, victim=state.victim,
+        culprit_cards=state.culprit_cards, cleared=sheet_seen(state, seen), question=state.question,
         irene=state.irene, variant=state.variant, outside=state.outside, guests=state.guests))
 
 
@@ -139,7 +140,7 @@ def play(state: State, action: Action) -> State:
     wrong = refusal(state, action)
     if wrong:
         raise IllegalAction(wrong)
-    return EFFECTS[type(action)](state, action)
+    return followed(EFFECTS[type(action)](state, action))
 
 
 def outcome(state: State) -> Outcome | None:
@@ -155,7 +156,7 @@ def action_from_json(data: dict) -> Action:
 
 def shuffle_hidden(state: State, player: int, rng: random.Random) -> State:
     """The same table with every card ``player`` has not seen dealt again (``deal.shuffle_hidden``)."""
-    return deal.shuffle_hidden(state, player, rng)
+    return followed(evolve(deal.shuffle_hidden(state, player, rng), seen=()))  # others' readings are dealt again
 
 
 def standing(result: Outcome, seat: int) -> tuple[bool, float, int]:

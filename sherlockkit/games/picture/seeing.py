@@ -10,12 +10,15 @@ that an answer was given. The culprit is in no view until the photos are taken.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sherlockkit.games.picture.events import (
     Aimed, Answered, Asked, Chose, Dealt, Event, ExchangeTurned, GameEnded, Passed, PhotoTaken, Placed, Read, Returned,
     RoundEnded, SaidReady, Skipped, Took, Unplaced, VipSlipped,
 )
+from sherlockkit.engine import evolve
 from sherlockkit.games.picture.guests import party
-from sherlockkit.games.picture.questions import sheet_of
+from sherlockkit.games.picture.questions import NOTHING_TOLD, Told, sheet_told, told_more
 from sherlockkit.games.picture.state import OVER, State
 
 
@@ -43,6 +46,48 @@ def events_seen_by(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
                   if (seen := event if type(event) in public else seen_by(event, player)) is not None])
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What one seat has seen of the table's first ``upto`` events (the last of them
+    ``last``): those events as it saw them, and what they told it for its Alibi sheet."""
+
+    upto: int
+    last: Event | None
+    events: tuple[Event, ...]
+    told: Told
+
+
+#: a seat that has seen nothing yet
+NOTHING_SEEN = Seen(0, None, (), NOTHING_TOLD)
+
+
+def seen_now(state: State, player: int) -> Seen:
+    """What ``player`` has seen of all ``state``'s events: what the table kept for them
+    (``State.seen``, as :func:`followed` left it) and the events since, read now. A table
+    whose kept sight is not of its own events (made by hand, or dealt again) is read whole."""
+    kept = state.seen[player] if state.seen else NOTHING_SEEN
+    events, upto = state.events, kept.upto
+    if upto > len(events) or (upto and events[upto - 1] is not kept.last):
+        kept, upto = NOTHING_SEEN, 0
+    if upto == len(events):
+        return kept
+    new = events[upto:]
+    return Seen(len(events), events[-1], kept.events + events_seen_by(new, player), told_more(kept.told, new, player))
+
+
+def followed(state: State) -> State:
+    """``state`` with what each seat has seen brought up to its last event: kept beside the
+    table so that a view reads only the events since the last move, not the whole party
+    again (CONTRIBUTING.md, "Speed")."""
+    return evolve(state, seen=tuple([seen_now(state, p) for p in range(state.players)]))
+
+
+def sheet_seen(state: State, seen: Seen) -> frozenset[str]:
+    """The guests the Alibi sheet of a seat that has ``seen`` this clears; empty outside a
+    Sherlock party."""
+    return sheet_told(seen.told, state.victim) if state.sherlock else frozenset()
+
+
 def known_envelopes(state: State, player: int) -> tuple[tuple[str, tuple, bool], ...]:
     """The envelopes ``player`` knows now, as (guest, cards, VIP inside) in guest order:
     those in their hands; with notes, also every other they have read, as they last saw
@@ -60,14 +105,6 @@ def known_envelopes(state: State, player: int) -> tuple[tuple[str, tuple, bool],
         if h == player:
             known[e.guest] = (e.cards, e.vip)
     return tuple((g, *known[g]) for g in party(state) if g in known)
-
-
-def alibi_sheet(state: State, player: int) -> frozenset[str]:
-    """The guests ``player``'s Alibi sheet clears (the victim, the guests who were outside,
-    every alibi they read, every guest an answer cleared); empty outside a Sherlock party."""
-    if not state.sherlock:
-        return frozenset()
-    return sheet_of(state.events, player, state.victim)
 
 
 def read_by(state: State, player: int) -> frozenset[str]:

@@ -13,7 +13,7 @@ fields are plain JSON values that ``engine.malformed`` checks by type. On the ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Union
 
 from sherlockkit.games.picture.cards import Wish
@@ -185,6 +185,9 @@ class State:
     # our fourteen (``guests.NAMES``). The variant "detectives as guests" keeps fourteen
     # of the seventeen here (ask ``guests.party(state)``)
     guests: tuple[str, ...] = ()
+    # what each seat has seen so far (``seeing.Seen``), kept as the party goes so that a view
+    # need not read every event again (``seeing.followed``); not part of the table itself
+    seen: tuple = field(default=(), compare=False, repr=False)
 
     @property
     def exchange(self) -> str | None:
