@@ -69,12 +69,12 @@ ifeq ($(CHROMIUM),)
 endif
 	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup
 
-# the tests that need no browser, no book build and no server of their own
+# the tests that need no browser, no book build, no notebook kernel and no server of their own
 CHECK_SKIPS := --ignore=tests/test_book.py --ignore=tests/test_app_server.py --ignore=tests/test_hub.py \
                --ignore=tests/test_notebooks.py --ignore=tests/test_wire.py
 
 check: venv
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -m "not browser" $(CHECK_SKIPS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -m "not browser and not notebook" $(CHECK_SKIPS)
 
 # ---------------------------------------------------- vendored JavaScript
 

@@ -274,6 +274,7 @@ def test_map_chunks_keeps_the_items_order_whatever_the_chunks():
         tournament.map_chunks(abs, range(5), chunk=0, scheduler="serial")
 
 
+@pytest.mark.notebook
 def test_in_a_notebook_the_progress_is_a_widget_and_nothing_without_progress():
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")

@@ -163,6 +163,7 @@ def ran():
     return sources, texts, notebook
 
 
+@pytest.mark.notebook
 def test_no_cell_prints_or_shows_a_bare_value(ran):
     *_, notebook = ran
     for cell in notebook.cells:
@@ -172,6 +173,7 @@ def test_no_cell_prints_or_shows_a_bare_value(ran):
             assert GLUE in data or "text/html" in data or "image/png" in data, str(data)[:200]
 
 
+@pytest.mark.notebook
 def test_every_round_s_odds_are_a_whole_distribution(ran):
     _, texts, _ = ran
     tables = {k: v for t in texts for k, v in _tables(t).items()}
@@ -186,6 +188,7 @@ def test_every_round_s_odds_are_a_whole_distribution(ran):
     assert len(sheets) == 1 and sheets[0].count("<details") == 8
 
 
+@pytest.mark.notebook
 def test_the_culprit_is_named_only_once_revealed(ran):
     sources, texts, _ = ran
     reveal = next(i for i, s in enumerate(sources) if s.startswith(REVEAL))
@@ -199,6 +202,7 @@ def test_the_culprit_is_named_only_once_revealed(ran):
     assert f"{culprit}</b> (the culprit)" in after  # its line in the photos, scored last
 
 
+@pytest.mark.notebook
 def test_the_table_with_and_without_questions_is_there_and_replayed(ran):
     sources, texts, _ = ran
     tables = {k: v for t in texts for k, v in _tables(t).items()}
@@ -218,6 +222,7 @@ def test_the_table_with_and_without_questions_is_there_and_replayed(ran):
     assert re.search(r"\((wholly above zero|wholly below zero|which takes in zero)\)", prose)
 
 
+@pytest.mark.notebook
 def test_the_odds_are_checked_against_listing_and_sampling(ran):
     sources, texts, _ = ran
     joined = " ".join(" ".join(sources).split())
