@@ -1,7 +1,7 @@
 """Does a table fit the screen? What a phone player would trip on, measured in the page.
 
-``layout_problems(page)`` returns a sentence for each thing wrong with the table as drawn
-now: the page scrolls sideways, a control sticks out of the screen or is clipped by a
+``layout_problems(page)`` returns a sentence for each thing wrong with the table once it
+has settled (at once when nothing is): the page scrolls sideways, a control sticks out of the screen or is clipped by a
 box around it, or a button is narrower than its label (its words cut off). Browser tests
 open each dashboard at ``PHONE`` and ``DESKTOP`` sizes and assert there is nothing to
 say, after a few moves so that the controls of a game in progress are shown too.
@@ -76,9 +76,22 @@ _CHECK = """
 """
 
 
+#: how long a table may take to settle into a new size before what sticks out is a problem
+SETTLE_MS = 10_000
+
+
 def layout_problems(page, root: str = ".sk-table") -> list[str]:
-    """A sentence for everything that does not fit on the page as it is drawn now."""
-    return page.evaluate(_CHECK, root)
+    """A sentence for everything that does not fit on the page once it has settled: at once
+    when everything fits; else what still does not fit once the table has had
+    :data:`SETTLE_MS` to lay itself out again (a screen just turned from a desktop's width to
+    a phone's is measured after its widgets have moved, not halfway)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"root => ({_CHECK})(root).length === 0", arg=root, timeout=SETTLE_MS)
+        return []
+    except PlaywrightTimeout:
+        return page.evaluate(_CHECK, root)
 
 
 def open_dashboard(browser, app_url: str, dashboard: str, size: dict, ready: str):

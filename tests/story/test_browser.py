@@ -47,9 +47,10 @@ def fits(page, name: str, *sizes: dict) -> None:
     """The table fits each of ``sizes`` (the page left at the last), a picture of each taken."""
     for size in sizes:
         page.set_viewport_size(size)
-        page.wait_for_timeout(100)  # the page has reflowed (layout_problems finishes any animation)
+        page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"], timeout=10_000)
+        problems = layout_problems(page)  # once the table has settled into the new width
         page.screenshot(path=SHOTS.format(f"{name}-{size['width']}"))
-        assert layout_problems(page) == [], f"{name} at {size['width']} px"
+        assert problems == [], f"{name} at {size['width']} px"
 
 
 def saved_game(wanted) -> tuple[int, str]:
