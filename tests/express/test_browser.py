@@ -133,7 +133,10 @@ def test_a_visit_plays_by_clicks_refuses_with_sentences_and_ends_on_a_table_that
 
         page.set_viewport_size(PHONE)
         play_until(page, lambda: my_score(page) > 0)
-        assert "Well spotted" in page.locator(".sk-message").inner_text()
+        # the message says so ("Well spotted!") until a bot's move brings the next news, which a
+        # busy machine may have done already: never a refusal, and the log keeps the catch
+        message = page.locator(".sk-message").inner_text()
+        assert "Wrong!" not in message and "Traceback" not in message, message
         log = page.locator(".sk-log").inner_text()
         assert re.search(r"You catch .+, the one suspect the alibis leave|you slap the deck and take its top card", log)
         assert "Holmes (you)" not in log
