@@ -40,13 +40,6 @@ def _bar(children) -> w.Box:
     return bar
 
 
-def _shown_if_offered(buttons) -> bool:
-    """Show each button that leads to a move now and hide the others; whether any shows."""
-    for button in buttons:
-        button.layout.display = None if button.moves else "none"
-    return any(button.moves for button in buttons)
-
-
 def _hint_words(move: Assist) -> str:
     """What a hint button says: "their 5s", "their Witnesses", "their 5s and Clues"."""
     words = [f"{move.number}s" if move.number is not None else "", plural(move.icon) if move.icon else ""]
@@ -232,31 +225,32 @@ class BakerStreetTable(GameTable):
 
     def _offer_moves(self, view: View, called) -> None:
         """Give every button that makes a move the moves it leads to now, of the engine's
-        list for your view (none while a replay runs), and show the ones that lead to any."""
+        list for your view (none while a replay runs), shown only when they lead to one."""
         legal = [] if self.game.replaying else rules.legal_moves(view)
         for kind, button in self.investigate_buttons.items():
-            offer(button, [m for m in legal if type(m) is Investigate and m.card == self.slot and m.lead == kind])
-        offer(self.eliminate_button, [m for m in legal if type(m) is Eliminate and m.card == self.slot])
-        self.slot_bar.layout.display = "flex" if _shown_if_offered(self.slot_bar.children) else "none"
+            offer(button, [m for m in legal if type(m) is Investigate and m.card == self.slot and m.lead == kind],
+                  hide=True)
+        offer(self.eliminate_button, [m for m in legal if type(m) is Eliminate and m.card == self.slot], hide=True)
+        self.slot_bar.layout.display = "flex" if any(b.moves for b in self.slot_bar.children) else "none"
         for seat, button in enumerate(self.assist_buttons):
-            offer(button, [m for m in legal if type(m) is Assist and m.target == seat])
+            offer(button, [m for m in legal if type(m) is Assist and m.target == seat], hide=True)
             button.description = f"Assist {called[seat]}" if seat < len(called) else ""
             button.button_style = "warning" if self.target == seat else "info"
         told = [m for m in legal if type(m) is Assist and m.target == self.target]
         for button, move in zip(self._grown(self.hint_buttons, len(told), self.assist_bar, "hint"), told):
             button.description = _hint_words(move)
         for k, button in enumerate(self.hint_buttons):
-            offer(button, told[k:k + 1])
-        self.assist_bar.layout.display = "flex" if _shown_if_offered(self.assist_bar.children) else "none"
+            offer(button, told[k:k + 1], hide=True)
+        self.assist_bar.layout.display = "flex" if any(b.moves for b in self.assist_bar.children) else "none"
         for kind in KINDS:
-            offer(self.confirm_buttons[kind], [m for m in legal if type(m) is Confirm and m.lead == kind])
-            offer(self.pursue_buttons[kind], [m for m in legal if type(m) is Pursue and m.lead == kind])
-        offer(self.rally_button, [m for m in legal if type(m) is Rally])
+            offer(self.confirm_buttons[kind], [m for m in legal if type(m) is Confirm and m.lead == kind], hide=True)
+            offer(self.pursue_buttons[kind], [m for m in legal if type(m) is Pursue and m.lead == kind], hide=True)
+        offer(self.rally_button, [m for m in legal if type(m) is Rally], hide=True)
         recalls = [m for m in legal if type(m) is Recall]
         for k, button in enumerate(self._grown(self.recall_buttons, len(recalls), self.lead_bar, "recall")):
-            offer(button, recalls[k:k + 1])
+            offer(button, recalls[k:k + 1], hide=True)
             button.description = f"Recall {recalls[k].evidence} (power)" if k < len(recalls) else ""
-        self.lead_bar.layout.display = "flex" if _shown_if_offered(self.lead_bar.children) else "none"
+        self.lead_bar.layout.display = "flex" if any(b.moves for b in self.lead_bar.children) else "none"
 
     def _known(self, view: View, called) -> str:
         """What the holder of the teammate's card you pointed at knows of it."""

@@ -301,21 +301,16 @@ class CardGameTable(GameTable):
     def _render_actions(self, seen: View, legal: list[Action]) -> None:
         """The buttons of the moment, each offered the move of the engine's list it makes
         (and shown only when it makes one); the target buttons, while a card waits for whom."""
-        def shown_with(button: w.Button, moves) -> None:
-            """``button`` offered ``moves``, and shown only when it makes one."""
-            offer(button, moves)
-            button.layout.display = "" if button.moves else "none"
-
-        shown_with(self.draw_button, [m for m in legal if isinstance(m, Draw)])
+        offer(self.draw_button, [m for m in legal if isinstance(m, Draw)], hide=True)
         self.draw_button.description = "Draw a card" if seen.pile_size else "Pass (the draw pile is empty)"
-        shown_with(self.keep_button, [m for m in legal if isinstance(m, Keep)])
+        offer(self.keep_button, [m for m in legal if isinstance(m, Keep)], hide=True)
         self.keep_button.description = f"Keep the {seen.drawn}" if seen.drawn else "Keep it"
-        shown_with(self.villains_button, [m for m in legal if isinstance(m, PlayVillains)])
-        shown_with(self.alibi_button, [m for m in legal if isinstance(m, Answer) and m.alibi])
-        shown_with(self.take_button, [m for m in legal if isinstance(m, Answer) and not m.alibi])
+        offer(self.villains_button, [m for m in legal if isinstance(m, PlayVillains)], hide=True)
+        offer(self.alibi_button, [m for m in legal if isinstance(m, Answer) and m.alibi], hide=True)
+        offer(self.take_button, [m for m in legal if isinstance(m, Answer) and not m.alibi], hide=True)
         on = {m.target: m for m in legal if isinstance(m, Play) and m.card == self.choosing and m.target is not None}
         for seat, button in enumerate(self.target_buttons):
-            shown_with(button, [on[seat]] if seat in on else [])
+            offer(button, [on[seat]] if seat in on else [], hide=True)
             if seat in on:
                 cards = seen.hand_sizes[seat]
                 button.description = f"{seen.names[seat]} ({cards} card{'s' if cards != 1 else ''})"

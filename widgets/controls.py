@@ -105,11 +105,35 @@ def move_button(text: str, handler, css: str, style: str = "", width: str = "aut
     return button
 
 
-def offer(button: w.Button, moves) -> None:
+def offer(button: w.Button, moves, hide: bool = False) -> None:
     """Give a :func:`move_button` the legal moves it leads to now (taken from the engine's
-    ``legal_moves``): it is enabled exactly when it leads to one."""
+    ``legal_moves``): it is enabled exactly when it leads to one (and, with ``hide``, shown
+    only then)."""
     button.moves = tuple(moves)
     button.disabled = not button.moves
+    if hide:
+        shown(button, bool(button.moves))
+
+
+def changed(widget: w.Widget, **traits) -> None:
+    """Set the ``traits`` of ``widget`` that differ from what it holds: a redraw sends the
+    page (and pays traitlets for) only what changed."""
+    for name, value in traits.items():
+        if getattr(widget, name) != value:
+            setattr(widget, name, value)
+
+
+def shown(widget: w.Widget, visible: bool) -> None:
+    """Show or hide ``widget`` (only when that changes)."""
+    display = None if visible else "none"
+    if widget.layout.display != display:
+        widget.layout.display = display
+
+
+def marked(widget: w.Widget, css: str, on: bool) -> None:
+    """Give ``widget`` the CSS class ``css`` or take it away (only when that changes)."""
+    if (css in widget._dom_classes) != on:
+        (widget.add_class if on else widget.remove_class)(css)
 
 
 def read_seed(session, text: str):

@@ -28,10 +28,10 @@ from sherlockkit.games.picture.deal import DETECTIVES_AS_GUESTS, MORE_SUSPECTS
 from sherlockkit.games.picture.events import GameEnded
 from sherlockkit.games.picture.photo import camera_at, take
 from sherlockkit.games.picture.state import CHOOSING, EXCHANGING, Aim, Place, Unplace, View, Vip
-from widgets.controls import move_button
+from widgets.controls import changed, move_button, offer, shown
 from widgets.parts import Parts
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
-from widgets.picture_mat import ArrangingControls, changed, offered, shown
+from widgets.picture_mat import ArrangingControls
 from widgets.picture_stage import (
     STYLE, envelopes_html, exchange_words, final_html, header_html, live_photo_html, prompt_html, rounds_of,
     seats_html,
@@ -205,7 +205,7 @@ class PictureTable(GameTable):
             buttons.append(button)
             bar.children = (*bar.children, button)
         for k, button in enumerate(buttons):
-            offered(button, moves[k:k + 1])
+            offer(button, moves[k:k + 1])
             changed(button, description=words(moves[k]) if k < len(moves) else "")
             shown(button, k < len(moves))
 

@@ -28,8 +28,7 @@ from sherlockkit.games.picture.mat import Space
 from sherlockkit.games.picture.questions import ANSWERS, KINDS, WORDS, YES
 from sherlockkit.games.picture.events import Answered, Asked, ExchangeTurned, GameEnded, Read
 from sherlockkit.games.picture.state import ANSWERING, ASKING, Answer, Ask, Envelope, View
-from widgets.controls import move_button
-from widgets.picture_mat import changed, offered, shown
+from widgets.controls import changed, move_button, offer, shown
 
 CASE_STYLE = """<style>
 .sk-picture .sk-case { border: 1px solid #6b5a45; border-radius: 8px; background: #f6f1e7; padding: 4px 8px;
@@ -268,17 +267,17 @@ class QuestionPanel(w.VBox):
         self._buttons(self.to_buttons, targets, lambda t: move_button(
             f"Player {t + 1}", lambda b, t=t: self._pick_to(t), f"ask-to-{t}"), self.to_row)
         for t, button in self.to_buttons.items():  # those out of the row too: they lead nowhere now
-            offered(button, [m for m in asks if m.target == t])
+            offer(button, [m for m in asks if m.target == t])
             changed(button, button_style="info" if t == self.to else "")
         for k, button in self.kind_buttons.items():
-            offered(button, [m for m in asks if m.question == k and m.target == self.to])
+            offer(button, [m for m in asks if m.question == k and m.target == self.to])
             changed(button, button_style="info" if k == self.kind else "")
         suspects = [g for g in party(view) if any(m.guest == g for m in asks)]
         self._buttons(self.about_buttons, suspects, lambda g: move_button(g, self._ask, "ask"), self.about_row)
         for g, button in self.about_buttons.items():
-            offered(button, [m for m in asks if m.guest == g and m.target == self.to and m.question == self.kind])
+            offer(button, [m for m in asks if m.guest == g and m.target == self.to and m.question == self.kind])
         for a, button in zip(ANSWERS, self.answer_buttons):
-            offered(button, [m for m in answers if m.answer == a])
+            offer(button, [m for m in answers if m.answer == a])
         q = view.question
         last = None  # the answer you were given this round, if any
         for e in reversed(view.events):

@@ -23,38 +23,10 @@ from sherlockkit.games.picture.figures import FIGURE_NAMES, party_figures
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space, space_named
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS
 from sherlockkit.games.picture.state import Aim, Place, Ready, Unplace, View
-from widgets.controls import move_button, offer
+from widgets.controls import changed, marked, move_button, offer, shown
 
 #: the mat as seen from above, the back row on top and the camera below row 1
 MAT_ROWS = tuple(range(ROWS, 0, -1))
-
-
-def changed(widget: w.Widget, **traits) -> None:
-    """Set the ``traits`` of ``widget`` that differ from what it holds: a redraw sends the
-    page (and pays traitlets for) only what changed."""
-    for name, value in traits.items():
-        if getattr(widget, name) != value:
-            setattr(widget, name, value)
-
-
-def shown(widget: w.Widget, visible: bool) -> None:
-    """Show or hide ``widget`` (only when that changes)."""
-    display = None if visible else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display
-
-
-def marked(widget: w.Widget, css: str, on: bool) -> None:
-    """Give ``widget`` the CSS class ``css`` or take it away (only when that changes)."""
-    if (css in widget._dom_classes) != on:
-        (widget.add_class if on else widget.remove_class)(css)
-
-
-def offered(button: w.Button, moves) -> None:
-    """``controls.offer`` the ``moves`` to ``button`` when they are not what it offers already."""
-    moves = tuple(moves)
-    if button.moves != moves:
-        offer(button, moves)
 
 
 def _box(children, css: str, kind=w.Box) -> w.Box:
@@ -200,7 +172,7 @@ class ArrangingControls:
                         button_style="warning" if self.picked == name else "")
             marked(button, "sk-placed", where is not None)
             marked(button, "sk-picked", self.picked == name)
-            offered(button, leads[name] if name in figures else ())
+            offer(button, leads[name] if name in figures else ())
         for space, button in self.space_buttons.items():
             guest = standing.get(space)
             changed(button, description=f"{space} {guest}" if guest else str(space),
@@ -208,15 +180,15 @@ class ArrangingControls:
                     button_style="info" if guest else "")
             marked(button, "sk-picked", guest is not None and guest == self.picked)
             if self.picked is not None:
-                offered(button, [m for m in leads[self.picked] if type(m) is Place and m.space == str(space)])
+                offer(button, [m for m in leads[self.picked] if type(m) is Place and m.space == str(space)])
             else:
-                offered(button, leads[guest] if guest is not None else ())
+                offer(button, leads[guest] if guest is not None else ())
         takes_off = [m for m in leads[self.picked] if type(m) is Unplace] if self.picked else []
         shown(self.unplace_button, bool(takes_off))
-        offered(self.unplace_button, takes_off)
+        offer(self.unplace_button, takes_off)
         if takes_off:
             changed(self.unplace_button, description=f"Take {self.picked} off the mat")
-        offered(self.ready_button, [m for m in allowed if type(m) is Ready])
+        offer(self.ready_button, [m for m in allowed if type(m) is Ready])
         # shown while you arrange, even while the engine refuses it (Watson and Holmes out of the
         # last photo): its sentence says why, rather than a button that vanishes unexplained
         shown(self.ready_button, arranging)
@@ -231,10 +203,10 @@ class ArrangingControls:
             self.aim_x = None
         across = x if self.aim_x is None else self.aim_x
         for value, button in self.across_buttons.items():
-            offered(button, aims[value])
+            offer(button, aims[value])
             changed(button, button_style="warning" if value == self.aim_x else "info" if value == x else "")
         for value, button in self.height_buttons.items():
-            offered(button, [m for m in aims[across] if m.height == value])
+            offer(button, [m for m in aims[across] if m.height == value])
             changed(button, button_style="info" if value == height else "")
         changed(self.camera_note, value=(
             f"<b>The camera</b> stands {x} across, {height} high, in front of row 1 (below the mat as drawn). "

@@ -1,7 +1,6 @@
 """Assist (the rulebook's "Assist"): tell a teammate which of their cards show one number or
-one icon. Every such card is pointed at, and never none ("you may not tell a player that
-they have no cards of a certain number or icon"); the cards not pointed at are, from now
-on, known not to be it. Holmes gains a step.
+one icon. Every such card is pointed at, and at least one must be: a hint of "none of
+these" is not allowed; the cards not pointed at are, from now on, known not to be it. Holmes gains a step.
 
 Characters: the Telegraphist may name a number and an icon at once (two hints, one step);
 the Reader of Novels, the Old Sailor, the City Clerk and the Recluse may not name Clues,

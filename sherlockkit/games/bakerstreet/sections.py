@@ -3,8 +3,8 @@ in a section -- its Leads, the Evidence played below the open one, whether it is
 -- and how a section adds up.
 
 A section's *target* is its open Lead's value plus the number of every card of the wrong
-icon played under it ("the Evidence card's number will be added to the total Evidence
-required to confirm the Lead"); its *total* is the sum of the cards of the right icon.
+icon played under it (a mismatched card raises what the Lead needs by its number); its
+*total* is the sum of the cards of the right icon.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Turns (the rulebook's "Game Play"): on your turn you take one action -- passing is not
 allowed -- and after it the end of the game is checked (``ending.py``); if the case goes
-on, play moves to the next player on your left. Who starts is settled at the deal
+on, the turn goes to the seat on the mover's left. Who starts is settled at the deal
 (``setup.py``)."""
 
 from __future__ import annotations

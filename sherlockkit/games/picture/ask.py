@@ -1,7 +1,7 @@
 """Asking a question (the Sherlock expansion): after a question card's exchange, every
 player in turn, from the round's first player, asks one other player one closed question
-about a suspect. "These questions must be closed ... Several players may ask the same
-question, and the same question may be asked several times to the same player."
+about a suspect. Only yes-or-no questions; nothing stops two players asking the same one,
+nor one player being asked it again.
 
 The two questions and what an honest answer is are in ``questions.py``; the question is
 public (``Asked``), and the asked player answers next (``answer.py``).

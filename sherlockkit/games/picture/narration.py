@@ -234,8 +234,8 @@ def log(seen: View, last: int | None = None) -> tuple[str, ...]:
     """The party's log as ``seen.player`` reads it (called "you"): every event of their view
     in its sentence, in order, or only the ``last`` ones. Without the notes option, while
     the party goes on, the lines that read an envelope's wishes out are left off: that is
-    the rulebook's memory game ("You are not allowed to write anything down about guests'
-    preferences"), and the log would keep what the player is meant to remember."""
+    the rulebook's memory game (no notes of the guests' wishes may be kept), and the log
+    would keep what the player is meant to remember."""
     events = seen.events
     if not seen.notes and seen.outcome is None:
         events = tuple(e for e in events if not isinstance(e, Read))

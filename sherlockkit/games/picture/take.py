@@ -2,8 +2,8 @@
 half of a trade with the middle) or from your neighbour (the first half of a swap).
 
 The rulebook's exchange cards move envelopes between the players and the middle; the
-expansion adds "You may take any envelope EXCEPT those already collected during this
-round" (here, for every card), with its exception at five or six players: the round's
+expansion forbids taking an envelope someone has already taken this round (here, for
+every card), with its exception at five or six players: the round's
 first three players read at once what they collect, and the others may collect those
 envelopes again (``envelopes.collected_again``). Whoever takes an envelope reads it. In
 a swap you then give one of yours back (``pass_on``).
