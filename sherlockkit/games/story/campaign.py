@@ -180,11 +180,6 @@ def purchases(sheet: Sheet, book: Casebook) -> list[Purchase]:
     return found
 
 
-def spending_options(sheet: Sheet, book: Casebook) -> list[tuple[str, str]]:
-    """Everything the SM left can buy now, as options: (id, label with the price)."""
-    return _options_buying(purchases(sheet, book))
-
-
 def _options_buying(found: list[Purchase]) -> list[tuple[str, str]]:
     """The options that buy what ``found`` lists: (id, label with the price)."""
     return [(p.option, f"{p.who}: {p.what} ({p.cost} SM)" if p.who else f"{p.what} ({p.cost} SM)") for p in found]

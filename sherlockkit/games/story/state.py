@@ -245,10 +245,6 @@ class Sheet:
         people += self.allies
         return tuple(p for p in people if p.able)
 
-    def group_trait(self, trait: str) -> int:
-        """The group's total level in a trait (R004)."""
-        return sum(p.trait(trait) for p in self.party)
-
     def group_traits(self) -> dict[str, int]:
         """The group's total level in every trait anyone has."""
         totals: dict[str, int] = {}
