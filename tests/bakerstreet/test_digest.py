@@ -86,9 +86,10 @@ def _every_candidate(state, me) -> list:
 
 @pytest.mark.parametrize("seeds, options", [r[:2] for r in RECORDED])
 def test_the_legal_moves_are_the_candidates_refusal_lets_through(seeds, options):
-    """Each kind's ``offered`` proposes and its judge decides; what ``legal_moves`` lists is
-    every candidate that ``refusal`` lets through, whole, in the same order, for every seat
-    (none but the seat whose turn it is): a candidate ``offered`` forgot would show here."""
+    """Each kind's ``offered`` works its list out with its judge's clauses; what
+    ``legal_moves`` lists is every candidate that ``refusal`` lets through, whole, in the
+    same order, for every seat (none but the seat whose turn it is): a move ``offered``
+    forgot, or one it offers that the judge refuses, would show here."""
     for seed in seeds:
         for state in random_game(rules, seed, **options)[0]:
             for me in range(state.players):

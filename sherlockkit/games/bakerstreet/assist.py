@@ -16,11 +16,14 @@ from sherlockkit.games.bakerstreet.events import Assisted, HolmesMoved
 from sherlockkit.games.bakerstreet.state import Assist, State, Told, View
 
 
-#: Every Assist of the game, by its teller, its teammate, and the number and icon it names
-#: (``None`` for none), made once, as ``investigate.INVESTIGATES``.
-ASSISTS = {(a.player, a.target, a.number, a.icon): a for a in (
-    Assist(me, target, number, icon) for me in range(MAX_PLAYERS) for target in range(MAX_PLAYERS)
-    for number in (None, *NUMBERS) for icon in (None, *ICONS) if target != me and (number or icon))}
+#: Every Assist of the game, made once, as ``investigate.INVESTIGATES``: ``ASSISTS[me][target]``
+#: maps what an Assist of ``me`` to ``target`` names -- a number, an icon, or a pair of
+#: them (the Telegraphist's) -- to the move (``None`` for ``me`` themself).
+ASSISTS = tuple(tuple(None if target == me else {
+    **{number: Assist(me, target, number, None) for number in NUMBERS},
+    **{icon: Assist(me, target, None, icon) for icon in ICONS},
+    **{(number, icon): Assist(me, target, number, icon) for number in NUMBERS for icon in ICONS},
+} for target in range(MAX_PLAYERS)) for me in range(MAX_PLAYERS))
 
 
 def refusal(seen: View, move: Assist) -> str | None:
@@ -51,22 +54,24 @@ def refusal(seen: View, move: Assist) -> str | None:
 
 
 def offered(seen: View) -> list[Assist]:
-    """The Assists worth asking :func:`refusal` about, teammate by teammate: each number
-    they hold (low first), each icon (in the book's order) and, for the Telegraphist, each
-    pair of them."""
+    """The Assists :func:`refusal` allows now, teammate by teammate: each number they hold
+    (low first), each icon they hold (in the book's order) that the character may name
+    and, for the Telegraphist, each pair of them."""
     me = seen.player
     two = characters.bends(seen, me, characters.TWO_HINTS)
+    barred = characters.barred_icon(seen, me)
     out = []
     for target, hand in enumerate(seen.hands):
         if target == me:
             continue
+        naming = ASSISTS[me][target]
         numbers = sorted({card.number for card in hand})
         held = {card.icon for card in hand}
-        icons = [icon for icon in ICONS if icon in held]
-        out += [ASSISTS[me, target, n, None] for n in numbers]
-        out += [ASSISTS[me, target, None, i] for i in icons]
+        icons = [icon for icon in ICONS if icon in held and icon != barred]
+        out += [naming[n] for n in numbers]
+        out += [naming[i] for i in icons]
         if two:
-            out += [ASSISTS[me, target, n, i] for n in numbers for i in icons]
+            out += [naming[n, i] for n in numbers for i in icons]
     return out
 
 

@@ -39,9 +39,10 @@ def refusal(seen: View, move: Confirm) -> str | None:
             f"against a target of {pile.target}.")
 
 
-def offered(seen: View) -> tuple[Confirm, ...]:
-    """The Confirms worth asking :func:`refusal` about: one a section."""
-    return CONFIRMS[seen.player]
+def offered(seen: View) -> list[Confirm]:
+    """The Confirms :func:`refusal` allows now: each section whose Lead may be confirmed."""
+    short = characters.bends(seen, seen.player, characters.CONFIRM_SHORT)
+    return [move for move, pile in zip(CONFIRMS[seen.player], seen.piles) if confirmable(pile, short)]
 
 
 def confirm(state: State, move: Confirm) -> State:

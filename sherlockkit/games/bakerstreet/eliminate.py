@@ -22,7 +22,7 @@ def refusal(seen: View, move: Eliminate) -> str | None:
 
 
 def offered(seen: View) -> tuple[Eliminate, ...]:
-    """The Eliminates worth asking :func:`refusal` about: one a slot of the seat's hand."""
+    """The Eliminates :func:`refusal` allows now: one a slot of the seat's hand."""
     return ELIMINATES[seen.player][:seen.hand_sizes[seen.player]]
 
 

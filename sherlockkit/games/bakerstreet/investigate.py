@@ -13,11 +13,10 @@ from sherlockkit.games.bakerstreet.events import Investigated, LeadDied
 from sherlockkit.games.bakerstreet.state import Investigate, State, View
 
 
-#: Every Investigate of the game, seat by seat, in the order they are offered (slot by slot,
-#: each under the three sections). A move is a value: a seat's candidates are taken from
-#: here, not made anew for every list of moves (made anew, the moves of a list took a
-#: third of the time of a random move: ``benchmarks/engines.py``).
-INVESTIGATES = tuple(tuple(Investigate(seat, slot, kind) for slot in range(MAX_HAND) for kind in KINDS)
+#: Every Investigate of the game: ``INVESTIGATES[seat][slot][kind]``. A move is a value: a
+#: seat's moves are taken from here, not made anew for every list of moves (made anew, the
+#: moves of a list took a third of the time of a random move: ``benchmarks/engines.py``).
+INVESTIGATES = tuple(tuple({kind: Investigate(seat, slot, kind) for kind in KINDS} for slot in range(MAX_HAND))
                      for seat in range(MAX_PLAYERS))
 
 
@@ -27,10 +26,11 @@ def refusal(seen: View, move: Investigate) -> str | None:
     return hands.slot_refusal(seen, move.card) or leads.section_refusal(seen, move.lead, "investigated further")
 
 
-def offered(seen: View) -> tuple[Investigate, ...]:
-    """The Investigates worth asking :func:`refusal` about: each slot of the seat's hand
-    under each section."""
-    return INVESTIGATES[seen.player][:len(KINDS) * seen.hand_sizes[seen.player]]
+def offered(seen: View) -> list[Investigate]:
+    """The Investigates :func:`refusal` allows now: each slot of the seat's hand under each
+    Lead not yet confirmed."""
+    open_leads = leads.unconfirmed(seen)
+    return [under[kind] for under in INVESTIGATES[seen.player][:seen.hand_sizes[seen.player]] for kind in open_leads]
 
 
 def investigate(state: State, move: Investigate) -> State:

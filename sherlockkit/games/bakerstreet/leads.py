@@ -34,6 +34,12 @@ def section_refusal(seen: View, kind: str, doing: str) -> str | None:
     return None
 
 
+def unconfirmed(seen: View) -> tuple[str, ...]:
+    """The kinds of the Leads not yet confirmed, in board order: the sections
+    :func:`section_refusal` lets a player investigate further or give up."""
+    return tuple(pile.kind for pile in seen.piles if not pile.confirmed)
+
+
 def died(state: State, pile: Pile, why: str, seat: int) -> tuple[list[Event], dict]:
     """The open Lead of ``pile`` dies by ``seat``'s action (``why``): it goes face down into
     the Impossible (or, by a character's power, back to the box), the cards under it are

@@ -12,7 +12,7 @@ from sherlockkit.games.bakerstreet.state import Pursue, State, View
 
 #: Every Pursue of the game, seat by seat, section by section (made once, as
 #: ``investigate.INVESTIGATES``).
-PURSUES = tuple(tuple(Pursue(seat, kind) for kind in KINDS) for seat in range(MAX_PLAYERS))
+PURSUES = tuple({kind: Pursue(seat, kind) for kind in KINDS} for seat in range(MAX_PLAYERS))
 
 
 def refusal(seen: View, move: Pursue) -> str | None:
@@ -21,9 +21,9 @@ def refusal(seen: View, move: Pursue) -> str | None:
     return leads.section_refusal(seen, move.lead, "given up")
 
 
-def offered(seen: View) -> tuple[Pursue, ...]:
-    """The Pursues worth asking :func:`refusal` about: one a section."""
-    return PURSUES[seen.player]
+def offered(seen: View) -> list[Pursue]:
+    """The Pursues :func:`refusal` allows now: one for each Lead not yet confirmed."""
+    return [PURSUES[seen.player][kind] for kind in leads.unconfirmed(seen)]
 
 
 def pursue(state: State, move: Pursue) -> State:

@@ -19,8 +19,10 @@ def refusal(seen: View, move: Rally) -> str | None:
     return characters.power_refusal(seen, move.player, characters.RALLY, "Rally")
 
 
-def offered(seen: View) -> tuple[Rally]:
-    """The Rally worth asking :func:`refusal` about: the seat's own."""
+def offered(seen: View) -> tuple[Rally, ...]:
+    """The Rally :func:`refusal` allows now: the seat's own, if they may still use the power."""
+    if characters.power_refusal(seen, seen.player, characters.RALLY, "Rally"):
+        return ()
     return RALLIES[seen.player]
 
 

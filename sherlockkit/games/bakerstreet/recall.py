@@ -23,9 +23,9 @@ def refusal(seen: View, move: Recall) -> str | None:
 
 
 def offered(seen: View) -> list[Recall]:
-    """The Recalls worth asking :func:`refusal` about: the Archivist's, one for each
-    Evidence card in the Impossible, in card order (nobody else's: the power is theirs)."""
-    if not characters.bends(seen, seen.player, characters.RECALL):
+    """The Recalls :func:`refusal` allows now: the Archivist's while the power is unspent,
+    one for each Evidence card in the Impossible, in card order."""
+    if characters.power_refusal(seen, seen.player, characters.RECALL, "Recall"):
         return []
     return [Recall(seen.player, str(card)) for card in sorted({c for c in seen.impossible if isinstance(c, Evidence)})]
 

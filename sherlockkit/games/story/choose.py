@@ -13,25 +13,25 @@ is the module of its decision's (``machine.DECISIONS``).
 from __future__ import annotations
 
 from sherlockkit.games.story import casebook, machine
-from sherlockkit.games.story.state import Choose, Decision, Sheet, State, View
+from sherlockkit.games.story.state import Choose, Decision, Sheet, State
 
 #: What a refusal says once the campaign is over.
 OVER = "The campaign is over: Holmes has retired or died. Start a new one."
 
 
-def offered(seen: View) -> list[Choose]:
-    """The moves the player may make now: each open option of the decision on the table,
-    in its order (none once the campaign is over). :func:`refusal` refuses none of them."""
-    decision = seen.decision
+def offered(decision: Decision | None) -> list[Choose]:
+    """The moves the player may make now: each open option of ``decision``, the decision on
+    the table (``View.decision``: the player sees it whole), in its order (none once the
+    campaign is over). :func:`refusal` refuses none of them."""
     if decision is None or decision.kind == "over":
         return []
     return [Choose(option) for option, _ in decision.options]
 
 
-def refusal(seen: View, move: Choose) -> str | None:
+def refusal(decision: Decision | None, move: Choose) -> str | None:
     """Why ``move`` may not be chosen now (``None`` when it may): it must be one of the
-    open options of the decision on the table; a closed action says why it is closed."""
-    decision = seen.decision
+    open options of ``decision``, the decision on the table; a closed action says why it is
+    closed."""
     if decision is None or decision.kind == "over":
         return OVER
     for option, _ in decision.options:

@@ -82,24 +82,26 @@ def legal_moves(seen: View) -> list[Choose]:
     """The options the player may take now: the open options of the decision on the
     table, in its order (none once the campaign is over). The rule that set the decision
     has judged them (``choose.py``): the closed ones are refused with their reason."""
-    return choose.offered(seen)
+    return choose.offered(seen.decision)
 
 
 def legal_actions(state: State, player: int | None = None) -> list[Choose]:
-    """The moves of the one seat (:func:`legal_moves` of its view); ``player=None`` asks
-    every seat that may move, and there is only Holmes's."""
-    return legal_moves(view(state, 0 if player is None else player))
+    """The moves of the one seat (``player=None`` asks every seat that may move, and there
+    is only Holmes's): :func:`legal_moves` of its view, read off the same decision on the
+    table without making the view."""
+    return choose.offered(state.pending)
 
 
 def refusal(state: State, action: Choose) -> str | None:
     """The sentence refusing ``action`` now, or ``None`` when the rules allow it: a closed
-    action says why it is closed, another option names what is on offer."""
+    action says why it is closed, another option names what is on offer. Judged on the
+    decision on the table, which the player's view shows whole (``View.decision``)."""
     wrong = engine.malformed(action, ACTIONS, 1)
     if wrong:
         return wrong
     if state.phase == "over":
         return choose.OVER
-    return choose.refusal(view(state), action)
+    return choose.refusal(state.pending, action)
 
 
 def play(state: State, action: Choose) -> State:
