@@ -101,6 +101,20 @@ def test_not_seen_at_all():
     assert not wishes.met(Wish(UNSEEN), "Tom", alone, scoring.photo_of(alone, AT))
 
 
+def test_not_seen_at_all_needs_the_guest_in_the_frame():
+    """Met only in the frame with no part of the guest visible: a guest wholly outside the
+    frame is not "in the picture" (Tom on 1D, the camera 8 across to the left: out of it)."""
+    out = placed({"Tom": "1D"})
+    photo = scoring.photo_of(out, (-8, 10))
+    assert (photo.shots["Tom"].in_frame, photo.shots["Tom"].seen) == (False, False)
+    assert wishes.met(Wish(UNSEEN), "Tom", out, photo) is False
+    # in the frame and covered whole by the Colonel in front: met
+    hidden = placed({"the Colonel": "2B", "Tom": "3B"})
+    photo = scoring.photo_of(hidden, AT)
+    assert (photo.shots["Tom"].in_frame, photo.shots["Tom"].seen) == (True, False)
+    assert wishes.met(Wish(UNSEEN), "Tom", hidden, photo) is True
+
+
 @pytest.mark.parametrize("space,expected", [("2A", False), ("2B", True), ("3B", False)])
 def test_not_next_to_watson_or_holmes(space, expected):
     mat = placed({"Tom": space, "Holmes": "2C"})
@@ -124,6 +138,45 @@ def test_photographed_with_an_investigator():
     assert wishes.photographed_with("Watson", "Watson", photo)
     none = placed({"Tom": "2A"})
     assert not wishes.met(card, "Tom", none, scoring.photo_of(none, AT))
+
+
+@pytest.mark.parametrize("mat,at,hidden_by", [
+    ({"Watson": "3B", "Tom": "3A", "Captain Thorne": "2B"}, AT, {"Captain Thorne"}),  # covered by a nearer figure
+    ({"Watson": "1A", "Tom": "2A"}, (0, 4), set()),  # cut by the top of the frame (the camera low)
+])
+def test_photographed_with_needs_the_investigators_face(mat, at, hidden_by):
+    """Tom, his face showing, beside Watson, no other face in the photo: not met, because
+    Watson's own face does not wholly show."""
+    mat = placed(mat)
+    photo = scoring.photo_of(mat, at)
+    tom, watson = photo.shots["Tom"], photo.shots["Watson"]
+    assert (tom.face_visible, watson.in_frame, watson.face_visible) == (True, True, False)
+    assert set(watson.face_covered_by) == hidden_by
+    assert wishes.met(Wish(WITH, guest="Watson"), "Tom", mat, photo) is False
+
+
+@pytest.mark.parametrize("rival,space,watson,tom,face", [
+    ("Captain Thorne", "2C", "2B", "2A", "the Colonel"),  # seen from behind: his head is nearer
+    ("the Aspidistra", "2C", "2B", "2A", "the Colonel"),  # no face: its head (the leaves' top) is nearer
+    ("Biscuit", "2B", "3B", "3A", "Polly"),  # his face is nearer, but the table cuts it
+])
+def test_photographed_with_counts_only_faces_that_wholly_show(rival, space, watson, tom, face):
+    """A figure nearer Watson than Tom's face, whose own face does not wholly show, is no
+    rival: Tom's wish is met. The same place held by a figure whose whole face shows
+    (``face``), nearer too, makes it fail."""
+    from sherlockkit.games.picture.photo import face_distance2
+
+    mat = placed({"Watson": watson, "Tom": tom, rival: space})
+    photo = scoring.photo_of(mat, AT)
+    assert face_distance2(photo, rival, "Watson") < face_distance2(photo, "Tom", "Watson")
+    assert photo.shots[rival].head_seen and not photo.shots[rival].face_visible
+    assert photo.shots["Tom"].face_visible and photo.shots["Watson"].face_visible
+    assert wishes.met(Wish(WITH, guest="Watson"), "Tom", mat, photo) is True
+    shown = placed({"Watson": watson, "Tom": tom, face: space})
+    photo = scoring.photo_of(shown, AT)
+    assert photo.shots[face].face_visible and photo.shots["Watson"].face_visible
+    assert face_distance2(photo, face, "Watson") < face_distance2(photo, "Tom", "Watson")
+    assert wishes.met(Wish(WITH, guest="Watson"), "Tom", shown, photo) is False
 
 
 def test_photographed_with_a_tie_fails():

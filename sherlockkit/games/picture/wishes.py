@@ -84,9 +84,18 @@ def needs_photo(card: Wish) -> bool:
 
 
 def face_shown(shot) -> bool:
-    """Whether a figure's face counts as fully visible for "photographed with": its whole
-    face uncovered in the frame; for a figure showing no face, any part of its head seen."""
+    """Whether the guest wishing to be "photographed with" shows enough of itself: its
+    whole face uncovered in the frame; for a figure showing no face, any part of its head
+    seen."""
     return shot.face_visible if shot.face is not None else shot.head_seen
+
+
+def rival(shot) -> bool:
+    """Whether another figure of the photo may stand nearer the investigator than the guest
+    wishing to be "photographed with" him: only one whose whole face shows (uncovered, in
+    the frame). A face hidden even in part is left out, and so is every figure showing no
+    face (turned away, seen from behind, veiled; the plant)."""
+    return shot.face is not None and shot.face_visible
 
 
 def _nearest_gap(point: tuple[int, int], rects) -> int:
@@ -105,10 +114,11 @@ def _nearest_gap(point: tuple[int, int], rects) -> int:
 
 def photographed_with(investigator: str, guest: str, photo) -> bool:
     """Whether ``guest`` is photographed with ``investigator``: it is that investigator;
-    or both faces show (``face_shown``) and the guest's face is strictly nearer the
-    investigator's face in the photo than any other figure's face that shows (a tie
-    fails). The plant (no face) is met when it is seen and the nearest point of its
-    outline is strictly nearer the investigator's face than any face that shows (decided)."""
+    or the investigator's whole face shows, the guest's too (``face_shown``), and the
+    guest's face is strictly nearer the investigator's face in the photo than the face of
+    any other figure whose whole face shows (``rival``; a tie fails). The plant (no face)
+    is met when it is seen and the nearest point of its outline is strictly nearer the
+    investigator's face than any such face (decided)."""
     if guest == investigator:
         return True
     shots = photo.shots
@@ -124,4 +134,4 @@ def photographed_with(investigator: str, guest: str, photo) -> bool:
             return False
         mine = face_gap(photo, guest, investigator)
     return all(mine < face_gap(photo, other, investigator) for other, shot in shots.items()
-               if other not in (guest, investigator) and face_shown(shot))
+               if other not in (guest, investigator) and rival(shot))
