@@ -65,3 +65,41 @@ def test_irene_parties_end_and_views_do_not_change_with_hidden_cards(sherlock):
     for p in range(3):
         shuffled = rules.shuffle_hidden(state, p, rng)
         assert rules.view(shuffled, p) == rules.view(state, p)
+
+
+@pytest.mark.parametrize("watson,met,points", [
+    (None, (False, False, False, True, False), -4),  # one of five met (no investigator beside it): -2 doubled
+    ("3A", (False, False, False, False, False), 0),  # none met (Watson beside it): -12 spared
+])
+def test_irenes_grace_spares_only_a_vip_with_no_wish_met(watson, met, points):
+    """A VIP culprit on 3B beside Irène (3C): its envelope asks row 2, the left, the table,
+    its face-up cards no investigator beside it and the front rows."""
+    from .test_sherlock_scoring import CULPRIT, envelopes as sherlock_envelopes, score
+
+    mat = {CULPRIT: "3B", IRENE: "3C", **({"Watson": watson} if watson else {})}
+    scored = {g.guest: g for g in score(mat, sherlock_envelopes(vip=True))}
+    culprit = scored[CULPRIT]
+    assert (culprit.in_frame, culprit.vip, culprit.met, culprit.points) == (True, True, met, points)
+    assert scored[IRENE].points == 5
+    # away from Irène, the same culprit keeps its points for none met too
+    away = {CULPRIT: "3B", IRENE: "4D", **({"Watson": watson} if watson else {})}
+    assert {g.guest: g for g in score(away, sherlock_envelopes(vip=True))}[CULPRIT].points == (-4 if met[3] else -12)
+
+
+def test_irenes_grace_spares_a_vip_guest_with_no_wish_met_only():
+    """A VIP guest beside Irène: none of its three wishes met, 0 (not -6); one met, 2."""
+    mat = placed({IRENE: "2B", "Tom": "2A", "Polly": "2C"})
+    cards = {"Tom": (Wish(ROW, row=4),) * 3, "Polly": (Wish(ROW, row=2), Wish(ROW, row=4), Wish(ROW, row=3))}
+    envs = [Envelope(g, cards.get(g, (Wish(ROW, row=4),) * 3), g in ("Tom", "Polly")) for g in NAMES]
+    scored = {g.guest: g for g in scoring.score_photo(mat, AT, envs)}
+    assert (scored["Tom"].met, scored["Tom"].points) == ((False, False, False), 0)
+    assert (scored["Polly"].met, scored["Polly"].points) == ((True, False, False), 2)
+    assert scored[IRENE].points == 10
+
+
+def test_the_scores_of_a_vip_with_no_wish_met_are_no_other_scores():
+    """Irène's grace reads "none met" off a VIP's points (the bots hand it points): the
+    two tables' scores for none met, -6 and -12, are no score for some met."""
+    assert scoring.NOTHING_MET == {-6, -12}
+    assert sorted(scoring.points(n, True) for n in range(4)) == [-6, 2, 6, 12]
+    assert sorted(scoring.culprit_points(n, True) for n in range(6)) == [-12, -4, 2, 8, 16, 24]

@@ -35,7 +35,7 @@ def score_guest(guest: str, cards: Sequence[Wish], vip: bool, placements: Mappin
                 victim: str | None = None, guests: Sequence[str] = NAMES) -> GuestScore:
     """One placed guest of a photo with the wishes ``cards`` (and ``vip``): which are met,
     and its points -- by wishes met when it is in the frame (Irène's grace for a VIP beside
-    her, unless she is one of the party's ``guests``), 0 when it is wholly outside."""
+    her with none met, unless she is one of the party's ``guests``), 0 when it is wholly outside."""
     shot = photo.shots[guest]
     met = tuple(wishes.met(card, guest, placements, photo, victim) for card in cards)
     worth = points(sum(met), vip)
@@ -76,7 +76,8 @@ def score_photo(placements: Mapping[str, Space], at: tuple[int, int],
 
 def irene_is_guest(guests: Sequence[str]) -> bool:
     """Whether Irène is one of the party's ``guests`` (the detectives' variant): then her
-    VIP rules (5 points a VIP beside her, a VIP beside her losing nothing) do not apply."""
+    VIP rules (5 points a VIP beside her, a VIP beside her with no wish met losing nothing)
+    do not apply."""
     return IRENE in guests
 
 
@@ -85,10 +86,20 @@ def beside_irene(placements: Mapping[str, Space], guest: str) -> bool:
     return IRENE in placements and guest in placements and mat.touching(placements[IRENE], placements[guest])
 
 
+#: what a VIP scores with none of its wishes met: a guest (three wishes) and the culprit
+#: (five). Neither is what a VIP scores with some wish met, in either table, so a score
+#: says whether a VIP met none (callers hand ``spared`` the points they worked out).
+NOTHING_MET = frozenset({points(0, True), culprit_points(0, True)})
+assert not NOTHING_MET & ({points(n, True) for n in POINTS if n}
+                          | {culprit_points(n, True) for n in CULPRIT_POINTS if n}), NOTHING_MET
+
+
 def spared(worth: int, guest: str, placements: Mapping[str, Space], vip: bool) -> int:
-    """A guest's points with Irène's grace: a VIP beside her loses nothing (0 instead of
-    its negative points)."""
-    return 0 if worth < 0 and vip and beside_irene(placements, guest) else worth
+    """A guest's points ``worth`` with Irène's grace: a VIP beside her with none of its
+    wishes met loses nothing (0 instead of its points for none met, ``NOTHING_MET``); a
+    VIP with one wish met or more keeps its points, below 0 as they may be (a VIP culprit
+    with one of five met: -4)."""
+    return 0 if vip and worth in NOTHING_MET and beside_irene(placements, guest) else worth
 
 
 def irene_score(placements: Mapping[str, Space], photo, by_guest) -> GuestScore:
