@@ -243,6 +243,24 @@ def test_a_sections_target_is_its_value_plus_its_wrong_icons_and_its_total_its_r
     assert (Pile(MOTIVE, ()).target, Pile(MOTIVE, ()).total) == (0, 0)  # no Lead left
 
 
+def test_a_matching_card_that_lands_exactly_on_the_target_keeps_the_lead_alive_to_be_confirmed():
+    """Clue 3 under the Clue 7 Opportunity, then Clue 4: 7 against 7, exactly the target.
+    Only a total past the target kills a Lead: this one stays open, nothing goes to the
+    Impossible or back to the deck, and the next player may confirm it."""
+    lead, nxt = L(OPPORTUNITY, CLUE, 7), L(OPPORTUNITY, TRACK, 8)
+    state = rig([E("Clue 4", "Document 1"), B2], piles={OPPORTUNITY: ((lead, nxt), E("Clue 3"))})
+    deck = len(state.deck)
+    after = act(state, Investigate(0, 0, OPPORTUNITY))
+    pile = rules.view(after, 1).piles[2]
+    assert (pile.lead, pile.leads_below, pile.evidence, pile.total, pile.target) == (lead, 1, E("Clue 3", "Clue 4"), 7, 7)
+    assert after.impossible == () and len(after.deck) == deck - 1
+    assert new_events(state, after) == (Investigated(0, 0, E("Clue 4"), OPPORTUNITY, True, 7, 7), Drew(0))
+    assert rules.outcome(after) is None and after.turn == 1
+    assert Confirm(1, OPPORTUNITY) in rules.legal_actions(after)
+    confirmed = act(after, Confirm(1, OPPORTUNITY))
+    assert confirmed.piles[2].confirmed and confirmed.piles[2].leads == (lead, nxt)
+
+
 def test_a_lead_at_its_target_is_still_open_and_one_more_matching_card_kills_it():
     lead = L(OPPORTUNITY, CLUE, 7)
     state = rig([E("Clue 1"), B], piles={OPPORTUNITY: ((lead, L(OPPORTUNITY, CLUE, 8)), E("Clue 3", "Clue 4"))})
