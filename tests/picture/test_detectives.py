@@ -115,6 +115,18 @@ def test_the_detectives_cards_are_there_when_their_guest_is():
             assert not theirs & cards or detective in state.guests
 
 
+def test_how_many_cards_name_each_of_the_seventeen():
+    """A deliberate difference from the printed deck (which names Holmes on three cards,
+    Watson, Irène and three base guests on two, everyone else on one): ours names every
+    guest who shows a face on two cards ("next to", "hide the face"), the detectives
+    included, and the four who show none on one ("next to")."""
+    named = Counter(c.guest for c in detectives_deck(EVERY_NAME) if c.guest is not None)
+    faceless = {"Miss Ashby", "Captain Thorne", "Madame Roche", "the Aspidistra"}
+    assert named == {g: 1 if g in faceless else 2 for g in EVERY_NAME}
+    assert (named["Holmes"], named["Watson"], named["Irène"]) == (2, 2, 2)
+    assert len(detectives_deck(EVERY_NAME)) == len(PREFERENCES) + 6 == 64
+
+
 # --- the options ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("options", [{"sherlock": True}, {"irene": True}, {"sherlock": True, "irene": True}])

@@ -217,6 +217,21 @@ def test_vip_once_per_player_once_per_envelope_only_held():
     refused(after, Vip(0, POLLY), "already slipped")
 
 
+def test_the_base_game_too_takes_one_vip_card_an_envelope():
+    """A deliberate difference: the expansion's limit of one VIP card an envelope holds in
+    every party. Seat 0 slips its card into Tom's envelope and passes it on; seat 1, its
+    own card still in hand, may not slip it into Tom's too (and is offered no VIP move)."""
+    state = rig(2, holders={TOM: 0, POLLY: 1}, exchange=PASS_LEFT, round=2)
+    assert not state.sherlock and state.variant is None
+    state = rules.play(state, Vip(0, TOM))
+    state = begin(state, 2)
+    state = rules.play(rules.play(state, Pass(0, TOM)), Pass(1, POLLY))
+    assert holder(state, TOM) == 1 and state.vips == (False, True) and state.phase == ARRANGING
+    refused(state, Vip(1, TOM), "Tom's envelope already holds a VIP card")
+    assert [a for a in rules.legal_actions(state, 1) if isinstance(a, Vip)] == []
+    assert [e.vip for e in state.envelopes if e.guest == TOM] == [True]
+
+
 def test_the_vip_is_seen_by_whoever_reads_the_envelope_afterwards():
     state = rig(2, holders={TOM: 0, POLLY: 1}, exchange=PASS_LEFT, round=2)
     state = rules.play(state, Vip(0, TOM))

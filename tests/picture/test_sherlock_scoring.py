@@ -14,8 +14,8 @@ from sherlockkit.games.picture import rules, scoring, wishes
 from sherlockkit.games.picture.phases import last_round
 from sherlockkit.games.picture.alibis import INVESTIGATORS
 from sherlockkit.games.picture.cards import (
-    AVOID_INVESTIGATORS, CULPRIT_CARD, CULPRIT_POINTS, FRONT, HIDE, LEFT, NEXT_TO, NEXT_TO_VICTIM, ROW, TABLE, UNSEEN,
-    WITH, Wish,
+    AVOID_INVESTIGATORS, CULPRIT_CARD, CULPRIT_POINTS, FRONT, HIDE, LEFT, NEXT_TO, NEXT_TO_VICTIM, NO_FACE, ROW, TABLE,
+    UNSEEN, WITH, Wish,
 )
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.photo import DEFAULT_CAMERA
@@ -84,6 +84,34 @@ def test_next_to_the_victim_means_next_to_the_coffin(space, expected):
     assert wishes.met(Wish(NEXT_TO, guest=VICTIM), "Tom", mat, photo, VICTIM) is expected
     # without a victim (the base game) a card naming an absent guest is never met
     assert wishes.met(Wish(NEXT_TO, guest=VICTIM), "Tom", mat, photo) is False
+
+
+@pytest.mark.parametrize("space,expected", [("1A", True), ("1D", True), ("2B", True), ("2C", True), ("3B", False),
+                                            ("2A", False)])
+def test_at_the_table_means_beside_the_coffin(space, expected):
+    """The table turned over is the coffin, on the same two spaces: "I want to stand at the
+    table" is met beside it, as "next to the victim" is (a decision)."""
+    mat = placed({"Tom": space})
+    photo = scoring.photo_of(mat, AT)
+    assert wishes.met(Wish(TABLE), "Tom", mat, photo, VICTIM) is expected
+    assert wishes.met(Wish(NEXT_TO_VICTIM), "Tom", mat, photo, VICTIM) is expected
+    scored = score({"Tom": space}, envelopes(Tom=(Wish(TABLE), Wish(ROW, row=4), Wish(ROW, row=3))))
+    assert scored[0].guest == "Tom" and scored[0].met[0] is expected
+
+
+def test_the_coffin_covers_what_the_table_covers():
+    """The coffin stands where the table stood and hides the rows behind it alike (a
+    decision): Biscuit on 2B has his face cut by it, so his "my face not visible" is met
+    in a Sherlock party's photo as in the base game's, and the two photos are one."""
+    mat = placed({"Biscuit": "2B", "Tom": "3B"})
+    cards = (Wish(NO_FACE), Wish(ROW, row=4), Wish(ROW, row=3))
+    scored = score({"Biscuit": "2B", "Tom": "3B"}, envelopes(Biscuit=cards))
+    biscuit = next(g for g in scored if g.guest == "Biscuit")
+    assert (biscuit.met, biscuit.points) == ((True, False, False), 1)
+    base = scoring.score_photo(mat, AT, envelopes(Biscuit=cards))
+    assert next(g for g in base if g.guest == "Biscuit") == biscuit
+    photo = scoring.photo_of(mat, AT)
+    assert photo.shots["Biscuit"].face_covered_by == {"table"} and not photo.shots["Biscuit"].face_visible
 
 
 def test_hiding_the_victims_face_is_never_met():
