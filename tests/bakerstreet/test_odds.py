@@ -72,9 +72,12 @@ def _played(seed: int, players: int, moves: int, pick=lambda acts, i: acts[(7 * 
 
 @pytest.mark.parametrize("seed,players,moves", [(1, 4, 0), (2, 4, 5), (3, 4, 9), (4, 3, 4), (5, 3, 8), (6, 4, 14)])
 def test_belief_is_every_deal_counted_exactly(seed, players, moves):
+    """The counting, for the simpler model (every card unseen now possible in a slot told
+    nothing against it: what this brute force lists); what the whole history adds is held
+    to its own count in ``test_belief_history.py``."""
     state = _played(seed, players, moves)
     for seat in range(players):
-        belief = odds.belief(rules.view(state, seat))
+        belief = odds.belief(rules.view(state, seat), odds.UNSEEN_NOW)
         assert belief.cards == tuple(_hidden(state, seat))
         assert _nonzero(belief) == _brute(state, seat)
         assert belief.deals == sum(1 for _ in _hands(state, seat))

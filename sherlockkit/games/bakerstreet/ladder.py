@@ -220,19 +220,27 @@ def case_file_drop(rows: list[Row], level: str, players: int) -> float:
 
 
 def main(argv=None) -> int:
-    """Play the full ladder grid and store it (``--games`` seeds a cell; ``--scheduler``,
-    ``--workers``: where the tournament runner plays it)."""
+    """Play the full ladder grid and store it (``--games`` seeds a cell; ``--levels``: only
+    these rungs, the others' stored blocks kept; ``--scheduler``, ``--workers``: where the
+    tournament runner plays it)."""
     parser = argparse.ArgumentParser(description="Play the Beyond Baker Street ladder and store its table.")
     parser.add_argument("--games", type=int, default=2000, help="cases a cell (default 2000)")
     tournament.execute.add_run_arguments(parser)
+    parser.add_argument("--levels", nargs="+", choices=bots.LEVELS, default=list(bots.LEVELS),
+                        help="play only these rungs again; the other rungs' stored blocks are kept")
     parser.add_argument("--out", type=Path, default=STORED, help=f"where to write (default {STORED.name})")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"A cell plays at least one case, not {args.games}.")
+    levels = [level for level in bots.LEVELS if level in args.levels]
     try:
-        blocks = play_grid(args.games, jobs=args.workers, progress=True, scheduler=args.scheduler)
+        blocks = play_grid(args.games, levels, jobs=args.workers, progress=True, scheduler=args.scheduler)
     except tournament.TournamentError as error:
         parser.error(str(error))
+    if set(levels) != set(bots.LEVELS):
+        kept = [b for b in stored_blocks(STORED) if b.level not in levels]
+        order = {level: i for i, level in enumerate(bots.LEVELS)}
+        blocks = sorted(kept + blocks, key=lambda b: (order[b.level], b.players, b.case, b.start))
     save_blocks(blocks, args.out)
     print(f"wrote {len(blocks)} blocks to {args.out}", file=sys.stderr)
     return 0

@@ -1,18 +1,28 @@
 """Beyond Baker Street: the exact odds of the hand you cannot see.
 
 A player sees every card but their own hand and the deck. :func:`belief` counts every deal
-of the unseen Evidence consistent with what they see and with what they were told of their
-own cards, and gives, slot by slot, the exact chance that the card there is each unseen
-card. :func:`investigate_odds` and :func:`eliminate_odds` turn that into the chances of what
+of the unseen Evidence consistent with everything they have seen, in order, and with what
+they were told of their own cards, and gives, slot by slot, the exact chance that the card
+there is each unseen card. :func:`investigate_odds` and :func:`eliminate_odds` turn that into the chances of what
 an Investigate or an Eliminate with that slot would do.
 
 Everything here reads a :class:`~state.View` only: nothing is computed from the cards the
 player cannot see (a test moves them with ``rules.shuffle_hidden`` and finds the same odds).
 
-Decision: every deal of the unseen cards into the player's slots and the deck, that agrees
-with what they were told, is equally likely. The deck's order does not matter to the hand,
-so this is: every way of putting distinct unseen cards into the slots, each slot agreeing
-with what was told of it, is equally likely.
+Decision: every shuffle is equally likely, and what the others chose to do says nothing
+beyond what their moves showed (a hint says what it points at, not why it was given).
+Then every deal of the player's hand that fits all they have seen is equally likely, and a
+deal fits when each slot's card agrees with what was told of it and was never in sight
+since that slot was filled (:func:`unseen_since`): a card seen face up after a slot was
+dealt or drawn -- in a teammate's hand, under a Lead, in the Impossible, or shown as it was
+played -- cannot be in it, even if it has gone back to the deck since (a dead Lead's
+evidence, a Recall). For each slot's card to be there, every shuffle had to put the cards
+drawn in its time on top, and the number of such orders is the same whatever the hand,
+so the deals' count is the hand's.
+
+The simpler model the project used before (every card unseen *now* possible in every slot
+that was told nothing against it) is kept as ``belief(view, model=UNSEEN_NOW)``, for the
+chapter to show what it gets wrong; it is never the default.
 
 Chances are SymPy ``Rational`` by default. With ``rational=False`` the same exact values
 come as ``fractions.Fraction``: the table and the bots ask for those, so a kernel that only
@@ -28,6 +38,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, INVESTIGATION_GOAL, Evidence
+from sherlockkit.games.bakerstreet.events import Drew, Eliminated, EvidenceReturned, Investigated, Recalled
 from sherlockkit.games.bakerstreet.state import Told, View
 
 
@@ -102,12 +113,84 @@ def unseen(view: View) -> tuple[Evidence, ...]:
     return tuple(c for c in EVIDENCE if c not in shown)
 
 
+#: The two models of what a player knows of their own hand (see the module's decision).
+EVERYTHING_SEEN = "everything seen, in order"
+UNSEEN_NOW = "only what is unseen now"
+MODELS = (EVERYTHING_SEEN, UNSEEN_NOW)
+
+
+def unseen_since(view: View) -> tuple[frozenset[Evidence], ...]:
+    """For each slot of the hand of ``view``'s player, in order, every Evidence card they
+    have had in sight since that slot's card came to them (dealt or drawn): none of them
+    can be that card. Read from the view alone: the events in order, and the others' hands
+    now, from which each card a teammate drew is known (a teammate's hand changes only by
+    the cards they play, named, and the cards they draw, seen)."""
+    me, events = view.player, view.events
+    hands = [list(hand) if hand is not None else None for hand in view.hands]
+    mine = view.hand_sizes[me]
+    drawn: dict[int, Evidence] = {}  # event index -> the card a teammate drew there
+    for i in range(len(events) - 1, -1, -1):  # back to the deal: the teammates' hands then
+        event = events[i]
+        seat = getattr(event, "player", None)
+        if isinstance(event, Drew):
+            if seat == me:
+                mine -= 1
+            elif not hands[seat]:
+                raise ValueError("The view's events do not fit its hands: a teammate drew a card they do not hold.")
+            else:
+                drawn[i] = hands[seat].pop()
+        elif isinstance(event, (Investigated, Eliminated)):
+            if seat == me:
+                mine += 1
+            else:
+                hands[seat].insert(event.slot, event.card)
+    if mine < 0:
+        raise ValueError("The view's events do not fit its hands: more cards drawn than held.")
+    in_sight = {card for hand in hands if hand is not None for card in hand}
+    slots = [set(in_sight) for _ in range(mine)]  # the hand as dealt: what was in sight then
+
+    def shown(card: Evidence) -> None:
+        in_sight.add(card)
+        for since in slots:
+            since.add(card)
+
+    for i, event in enumerate(events):
+        if isinstance(event, (Investigated, Eliminated)):  # under a Lead, or into the Impossible: face up
+            if event.player == me:
+                if not 0 <= event.slot < len(slots):
+                    raise ValueError("The view's events do not fit its hands: a card played from an empty slot.")
+                del slots[event.slot]
+            shown(event.card)
+        elif isinstance(event, Drew):
+            if event.player == me:
+                slots.append(set(in_sight))
+            else:
+                shown(drawn[i])
+        elif isinstance(event, EvidenceReturned):  # shuffled into the deck: out of sight
+            in_sight.difference_update(event.cards)
+        elif isinstance(event, Recalled):
+            in_sight.discard(event.card)
+    if len(slots) != view.hand_sizes[me]:
+        raise ValueError("The view's events do not fit its hands.")
+    return tuple(frozenset(since) for since in slots)
+
+
 def fits(told: Told, card: Evidence) -> bool:
     """Whether ``card`` agrees with what was ``told`` of a slot."""
     return ((told.number is None or card.number == told.number)
             and (told.icon is None or card.icon == told.icon)
             and card.number not in told.not_numbers
             and card.icon not in told.not_icons)
+
+
+def possible(view: View, cards: tuple[Evidence, ...], model: str = EVERYTHING_SEEN) -> list[list[bool]]:
+    """For each slot of ``view``'s player's hand, whether each of ``cards`` may be there:
+    it agrees with what was told of the slot and (``EVERYTHING_SEEN``) was not in sight
+    since the slot was filled."""
+    told = view.told[view.player]
+    if model == UNSEEN_NOW:
+        return [[fits(t, c) for c in cards] for t in told]
+    return [[fits(t, c) and c not in since for c in cards] for t, since in zip(told, unseen_since(view))]
 
 
 def _fillings(allowed: list[list[bool]], cards: int, slots: int, order: range) -> list[list[int]]:
@@ -128,10 +211,14 @@ def _fillings(allowed: list[list[bool]], cards: int, slots: int, order: range) -
     return rows
 
 
-def belief(view: View) -> Belief:
+def belief(view: View, model: str = EVERYTHING_SEEN) -> Belief:
     """The exact chance, for each slot of the hand of ``view``'s player, that it holds each
-    Evidence card they cannot see, counting every deal consistent with their view and what
-    they were told. ``ValueError`` with a sentence if what they were told fits no deal."""
+    Evidence card they cannot see, counting every deal consistent with everything they have
+    seen, in order, and what they were told (``model=UNSEEN_NOW``: the simpler model, which
+    forgets when each card was seen). ``ValueError`` with a sentence if what they were told
+    fits no deal."""
+    if model not in MODELS:
+        raise ValueError(f"The models are {' and '.join(map(repr, MODELS))}, not {str(model)[:40]!r}.")
     me = view.player
     cards = unseen(view)
     told = view.told[me]
@@ -141,7 +228,7 @@ def belief(view: View) -> Belief:
     if n != slots + view.deck_size:
         raise ValueError(f"Seat {me} cannot see {n} Evidence cards, but their hand and the deck hold "
                          f"{slots + view.deck_size}: the view is not a table's.")
-    allowed = [[fits(told[s], c) for c in cards] for s in range(slots)]
+    allowed = possible(view, cards, model)
     # Count with two sweeps over the cards, one from each end, so the ways with slot s
     # holding card j are the ways the cards before j and those after j fill the other
     # slots between them: no deal is ever listed.
@@ -168,6 +255,16 @@ def belief(view: View) -> Belief:
             row[card] = ways
         chances.append(MappingProxyType(row))
     return Belief(me, cards, tuple(chances), deals)
+
+
+def model_gaps(view: View) -> list[tuple[int, Evidence, Fraction, Fraction]]:
+    """Where the simpler model (``UNSEEN_NOW``) goes wrong for ``view``'s player: each slot
+    and card whose chance differs from the exact belief's, as ``(slot, card, exact chance,
+    simpler chance)``, slot by slot in card order (none when the two agree)."""
+    known, simple = belief(view), belief(view, UNSEEN_NOW)
+    return [(s, card, Fraction(known.ways[s][card], known.deals), Fraction(w, simple.deals))
+            for s, row in enumerate(simple.ways) for card, w in row.items()
+            if Fraction(known.ways[s][card], known.deals) != Fraction(w, simple.deals)]
 
 
 # --- what a move with a slot would do -------------------------------------------------------------
@@ -307,15 +404,15 @@ class Sampled:
 
 def sampled(view: View, samples: int, rng) -> Sampled:
     """``samples`` deals of ``view``'s player's hand drawn at random, without counting:
-    each slot takes a card drawn uniformly from the unseen cards it may hold (:func:`fits`
-    what it was told), and a deal giving one card to two slots is thrown away. Every
+    each slot takes a card drawn uniformly from the unseen cards it may hold
+    (:func:`possible`: what it was told, and not in sight since it was filled), and a deal giving one card to two slots is thrown away. Every
     consistent deal is as likely as another, as :func:`belief` assumes, so the share of
     deals with a card in a slot tends to the chance :func:`belief` counts."""
     if samples < 1:
         raise ValueError(f"Sample at least one deal, not {samples}.")
     cards = unseen(view)
     told = view.told[view.player]
-    choices = [[c for c in cards if fits(t, c)] for t in told]
+    choices = [[c for c, ok in zip(cards, row) if ok] for row in possible(view, cards)]
     if any(not options for options in choices):
         raise ValueError("What the player was told of a card fits none of the cards they cannot see.")
     counts = [dict.fromkeys(cards, 0) for _ in told]
