@@ -124,7 +124,8 @@ def guest_expectations(knowledge: Knowledge, placements: Mapping[str, Space], ca
                        victim: str | None = None) -> tuple[GuestExpectation, ...]:
     """Every placed guest of the layout (not Watson, Holmes or Irène, who have no envelope)
     with its expectation, exactly, in mat order; in a Sherlock party wishes are judged with
-    the ``victim``, and a VIP beside Irène never expects a negative score (``scoring.spared``)."""
+    the ``victim``, and a VIP beside Irène loses nothing when none of its wishes is met
+    (``scoring.spared``, applied to each number of wishes met)."""
     photo = take(placements, camera)
     out = []
     for guest, space in sorted(placements.items(), key=lambda item: item[1]):

@@ -14,8 +14,8 @@ expected points (``expect.guest_expectations``):
   the unseen pool as ``expect.py`` says, and the two face-up cards -- less its expected
   points as a guest), since the culprit is scored as the culprit only;
 - Irène in the frame: ``IRENE_POINTS`` for each guest beside her whose VIP card the bot
-  knows of; a VIP beside her never scores below 0 (``scoring.spared``, applied to every
-  guest's points).
+  knows of; a VIP beside her with none of its wishes met loses nothing
+  (``scoring.spared``, applied to every guest's points).
 
 An envelope the bot does not know is taken to hold no VIP card (as in ``expect.py``); the
 Alibi cards are dealt apart from the preference cards, so the odds and the wishes are

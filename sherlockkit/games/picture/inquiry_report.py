@@ -26,7 +26,7 @@ from fractions import Fraction
 from itertools import permutations
 
 from sherlockkit.games.picture import alibis, culprit, hunch, odds
-from sherlockkit.games.picture.events import Read
+from sherlockkit.games.picture.events import Answered, Read
 from sherlockkit.games.picture.inquiry import PLAYERS, Row
 from sherlockkit.games.picture.state import View
 
@@ -298,3 +298,29 @@ def sampled_view(view: View, samples: int, rng: random.Random, most: int = 2_000
     """:func:`sampled` for ``view``'s player, with its exact odds (``culprit.odds_view``, as
     ``Fraction``) to compare with."""
     return sampled(culprit.facts(view), samples, rng, most), culprit.odds_view(view, rational=False)
+
+
+# --- where a simpler reading of the answers goes wrong -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Misread:
+    """A view where the simpler model of the answers (``culprit.HELD_ONLY``) gives other
+    odds than the exact one: its index among the views given, the answer just received
+    (the last of the player's), and each suspect whose chance differs, as ``suspect ->
+    (exact chance, simpler chance)``."""
+
+    index: int
+    answer: object  # the player's last Answered event
+    differs: Mapping[str, tuple[Fraction, Fraction]]
+
+
+def first_misread(views: Sequence[View]) -> Misread | None:
+    """Of one player's ``views`` (in order), the first where the simpler model of the
+    answers goes wrong, or ``None`` when it never does."""
+    for i, view in enumerate(views):
+        now = culprit.odds_view(view, rational=False)
+        then = culprit.odds_view(view, rational=False, model=culprit.HELD_ONLY)
+        if now != then:
+            answer = [e for e in view.events if isinstance(e, Answered) and e.player == view.player][-1]
+            return Misread(i, answer, {g: (now[g], then[g]) for g in now if now[g] != then[g]})
+    return None
