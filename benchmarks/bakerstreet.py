@@ -13,7 +13,8 @@ half; the cost of a move of each level relative to the floor is taken repeat by 
 three stages of bot games (the fresh table, half-way, four fifths of the way) of the
 inference bot, at tables of 2 and 4. *Baselines*, each paired with the exact count on the
 same position: (a) brute force -- list every deal of the unseen cards into the player's
-slots that fits what they were told, and count (only where there are at most
+slots that fits what they have seen (told, and no card in sight since its slot was
+filled), and count (only where there are at most
 :data:`BRUTE_LIMIT` deals; the counts must equal the exact ones); (b) Monte Carlo --
 :data:`SAMPLES` deals drawn uniformly among those that fit (each slot drawn from the cards
 it may hold, the draw thrown away when a card comes twice), with the estimate's largest
@@ -131,15 +132,15 @@ def positions(seeds, tables=TABLES, level: str = "inference") -> list[tuple[str,
 
 
 def _allowed(view: View) -> tuple[tuple, list[list[int]]]:
-    """The unseen cards, and for each slot of the player's hand the indices of those it may hold."""
+    """The unseen cards, and for each slot of the player's hand the indices of those it may
+    hold (``odds.possible``: what it was told, and not in sight since it was filled)."""
     cards = odds.unseen(view)
-    told = view.told[view.player]
-    return cards, [[j for j, c in enumerate(cards) if odds.fits(t, c)] for t in told]
+    return cards, [[j for j, ok in enumerate(row) if ok] for row in odds.possible(view, cards)]
 
 
 def brute_force(view: View) -> tuple[int, list[list[int]]]:
-    """Every deal of the unseen cards into the player's slots that fits what they were
-    told, listed one by one: how many there are, and for each slot how many put each
+    """Every deal of the unseen cards into the player's slots that fits what they have
+    seen (:func:`_allowed`), listed one by one: how many there are, and for each slot how many put each
     unseen card (in ``odds.unseen`` order) there."""
     cards, allowed = _allowed(view)
     slots = len(allowed)
@@ -166,7 +167,7 @@ def brute_force(view: View) -> tuple[int, list[list[int]]]:
 
 def monte_carlo(view: View, rng: random.Random, samples: int = SAMPLES) -> tuple[list[list[float]], int]:
     """Estimated chance, for each slot, of each unseen card, from ``samples`` deals drawn
-    uniformly among those that fit what the player was told (each slot drawn from the cards
+    uniformly among those that fit what the player has seen (each slot drawn from the cards
     it may hold; a draw is thrown away as soon as a card comes twice, which keeps the kept
     deals equally likely); also how many draws it took."""
     cards, allowed = _allowed(view)

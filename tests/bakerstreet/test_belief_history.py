@@ -40,6 +40,8 @@ TABLES = [(2, 1, None), (3, 2, None), (4, 3, None), (2, 2, "dealt"), (3, 1, "dea
 SAMPLES, TOLERANCE = 4_000, 0.045
 #: the largest number of hands counted one by one for an exact check
 ENUMERABLE = 60_000
+#: one worker plays the games once for every test here (``make check`` spreads tests over workers)
+pytestmark = pytest.mark.xdist_group("belief_history")
 
 
 # --- what the player saw, written again here on purpose -----------------------------------------------

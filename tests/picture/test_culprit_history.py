@@ -37,6 +37,11 @@ from tests.random_play import random_game
 #: exact chance: one standard deviation of a share of the fitting deals is at most
 #: 0.5 / sqrt(kept); 3,000 kept make it 0.0091, and 0.05 is more than five of them
 KEPT, TOLERANCE = 3_000, 0.05
+#: random parties are played this far only: their questions are all asked and answered long
+#: before (random players then spend hundreds of moves arranging the photo)
+LIMIT = 400
+#: one worker plays the parties once for every test here (``make check`` spreads tests over workers)
+pytestmark = pytest.mark.xdist_group("culprit_history")
 #: the most envelopes left unread by the player for a count deal by deal (6! deals a culprit)
 ENUMERABLE = 6
 
@@ -116,11 +121,11 @@ def _drawn(state, player: int, rng: random.Random) -> dict[str, float]:
 # --- positions ---------------------------------------------------------------------------------------------
 
 def _parties():
-    """Random Sherlock parties (three to five players, the variants, Irène) and parties of
-    keen bots asking at random, both kinds of question."""
+    """Random Sherlock parties (three to six players, the variants, Irène; up to their
+    :data:`LIMIT`-th move) and parties of keen bots asking at random, both kinds of question."""
     tables = [{}, {"variant": "more suspects"}, {"irene": True}, {"variant": "more suspects", "irene": True}]
     for seed in range(1, 17):
-        yield random_game(rules, seed, players=3 + seed % 4, sherlock=True, **tables[seed % 4])[0]
+        yield random_game(rules, seed, limit=LIMIT, players=3 + seed % 4, sherlock=True, **tables[seed % 4])[0]
     for seed in (0, 4):
         made = bots.make_bots({p: bots.KEEN for p in range(3)}, seed, 40, questions=False)
         states = [rules.new(seed, players=3, sherlock=True)]
