@@ -97,9 +97,18 @@ def test_irenes_grace_spares_a_vip_guest_with_no_wish_met_only():
     assert scored[IRENE].points == 10
 
 
-def test_the_scores_of_a_vip_with_no_wish_met_are_no_other_scores():
-    """Irène's grace reads "none met" off a VIP's points (the bots hand it points): the
-    two tables' scores for none met, -6 and -12, are no score for some met."""
-    assert scoring.NOTHING_MET == {-6, -12}
-    assert sorted(scoring.points(n, True) for n in range(4)) == [-6, 2, 6, 12]
-    assert sorted(scoring.culprit_points(n, True) for n in range(6)) == [-12, -4, 2, 8, 16, 24]
+def test_irenes_grace_reads_the_wishes_met_not_the_points():
+    """The bots hand ``spared`` the points of each number of wishes met (``expect``,
+    ``hunch``): a VIP beside Irène is spared for none met only, whatever its table, and a
+    VIP elsewhere never."""
+    from sherlockkit.games.picture.mat import SPACES, touching
+
+    here, beside = next((a, b) for a in SPACES for b in SPACES if touching(a, b))
+    away = next(c for c in SPACES if c not in (here, beside) and not touching(here, c))
+    placements = {IRENE: here, "Tom": beside, "Polly": away}
+    for worth in (scoring.points, scoring.culprit_points):
+        assert scoring.spared(worth(0, True), 0, "Tom", placements, True) == 0
+        assert scoring.spared(worth(1, True), 1, "Tom", placements, True) == worth(1, True)
+        assert scoring.spared(worth(0, True), 0, "Polly", placements, True) == worth(0, True) < 0
+        assert scoring.spared(worth(0, False), 0, "Tom", placements, False) == worth(0, False)
+    assert scoring.culprit_points(1, True) == -4  # the rulebook's case: one of five met, and still a loss

@@ -138,7 +138,7 @@ def guest_expectations(knowledge: Knowledge, placements: Mapping[str, Space], ca
         in_frame = photo.shots[guest].in_frame
         grace = knowledge.grace
         worth = (Fraction(expected_points(known_met, unknown, p, vip,
-                                          lambda n, v, g=guest: spared(points(n, v), g, placements, v) if grace
+                                          lambda n, v, g=guest: spared(points(n, v), n, g, placements, v) if grace
                                           else points(n, v)))
                  if in_frame else Fraction(0))
         out.append(GuestExpectation(guest, space, in_frame, known_met, unknown, p, vip, worth))
@@ -223,7 +223,7 @@ class Evaluator:
         if key not in self._curves:
             worth = culprit_points if culprit else points
             grace = spared if spared_here else (lambda points_, *_: points_)
-            self._curves[key] = tuple(float(grace(worth(known_met + j, vip), guest, placements, vip))
+            self._curves[key] = tuple(float(grace(worth(known_met + j, vip), known_met + j, guest, placements, vip))
                                       for j in range(unknown + 1))
         return self._curves[key]
 

@@ -138,7 +138,7 @@ def expected_score(knowledge, placements: Mapping[str, Space], camera, case: Cas
             continue
         extra = sum(wishes.met(c, g.guest, placements, photo, case.victim) for c in case.culprit_cards)
         as_culprit = expected_points(g.known_met + extra, g.unknown, g.chance, g.vip,
-                                     lambda n, vip, who=g.guest: spared(culprit_points(n, vip), who, placements, vip))
+                                     lambda n, vip, who=g.guest: spared(culprit_points(n, vip), n, who, placements, vip))
         total += p * (Fraction(as_culprit) - g.expected)
     for investigator in INVESTIGATORS:
         if investigator in placements and photo.shots[investigator].in_frame:

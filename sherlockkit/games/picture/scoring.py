@@ -40,7 +40,7 @@ def score_guest(guest: str, cards: Sequence[Wish], vip: bool, placements: Mappin
     met = tuple(wishes.met(card, guest, placements, photo, victim) for card in cards)
     worth = points(sum(met), vip)
     if not irene_is_guest(guests):
-        worth = spared(worth, guest, placements, vip)
+        worth = spared(worth, sum(met), guest, placements, vip)
     worth = worth if shot.in_frame else 0
     return GuestScore(guest, placements[guest], shot.in_frame, met, vip, worth)
 
@@ -86,20 +86,11 @@ def beside_irene(placements: Mapping[str, Space], guest: str) -> bool:
     return IRENE in placements and guest in placements and mat.touching(placements[IRENE], placements[guest])
 
 
-#: what a VIP scores with none of its wishes met: a guest (three wishes) and the culprit
-#: (five). Neither is what a VIP scores with some wish met, in either table, so a score
-#: says whether a VIP met none (callers hand ``spared`` the points they worked out).
-NOTHING_MET = frozenset({points(0, True), culprit_points(0, True)})
-assert not NOTHING_MET & ({points(n, True) for n in POINTS if n}
-                          | {culprit_points(n, True) for n in CULPRIT_POINTS if n}), NOTHING_MET
-
-
-def spared(worth: int, guest: str, placements: Mapping[str, Space], vip: bool) -> int:
-    """A guest's points ``worth`` with Irène's grace: a VIP beside her with none of its
-    wishes met loses nothing (0 instead of its points for none met, ``NOTHING_MET``); a
-    VIP with one wish met or more keeps its points, below 0 as they may be (a VIP culprit
-    with one of five met: -4)."""
-    return 0 if vip and worth in NOTHING_MET and beside_irene(placements, guest) else worth
+def spared(worth: int, met: int, guest: str, placements: Mapping[str, Space], vip: bool) -> int:
+    """A guest's points ``worth`` for ``met`` wishes met, with Irène's grace: a VIP beside
+    her with none of its wishes met loses nothing (0); a VIP with one wish met or more
+    keeps its points, below 0 as they may be (a VIP culprit with one of five met: -4)."""
+    return 0 if vip and met == 0 and beside_irene(placements, guest) else worth
 
 
 def irene_score(placements: Mapping[str, Space], photo, by_guest) -> GuestScore:
@@ -132,7 +123,7 @@ def sherlock_scores(placements: Mapping[str, Space], photo, culprit: Envelope, v
         met = tuple(wishes.met(card, culprit.guest, placements, photo, victim)
                     for card in tuple(culprit.cards) + tuple(culprit_cards))
         worth = culprit_points(sum(met), culprit.vip) if shot.in_frame else 0
-        worth = spared(worth, culprit.guest, placements, culprit.vip)
+        worth = spared(worth, sum(met), culprit.guest, placements, culprit.vip)
         out.append(GuestScore(culprit.guest, at, shot.in_frame, met, culprit.vip, worth))
     return out
 
