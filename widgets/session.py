@@ -11,7 +11,7 @@ import logging
 from typing import Any, Callable
 
 from sherlockkit import engine
-from sherlockkit.engine import CorruptSave, IllegalAction, shortened
+from sherlockkit.engine import CorruptSave, IllegalAction, action_to_json, journal, shortened
 from widgets.clock import AsyncioClock, Clock
 
 
@@ -21,7 +21,7 @@ BOT_PAUSE = 0.7
 log = logging.getLogger("sherlockkit")
 
 #: What the session holds of a game: a start or a load that fails puts all of it back.
-_HELD = ("seed", "seed_drawn", "options", "state", "actions", "bots", "replaying", "message", "level")
+_HELD = ("seed", "seed_drawn", "options", "state", "actions", "written", "bots", "replaying", "message", "level")
 
 
 class GameSession:
@@ -62,8 +62,11 @@ class GameSession:
             raise
         self.cancel_timer()
         self.actions: list = []
+        self.written: list = []  # the moves as JSON, for the journal
         self.replaying = False
         self.message = ""
+        if self.seed_drawn:
+            journal.clear_old()
         self.after_change()
 
     def hold(self) -> dict:
@@ -87,9 +90,18 @@ class GameSession:
 
     @property
     def seed_words(self) -> str:
-        """What a header says after "seed": the number, or that it is hidden until the end."""
+        """What a header says after "seed": the number, or that it is hidden until the end;
+        a deal the player chose (typed, or from an open save) is practice, and says so."""
         shown = self.seed_shown
-        return "hidden until the end" if shown is None else str(shown)
+        if shown is None:
+            return "hidden until the end"
+        return str(shown) if self.seed_drawn else f"{shown} (a known deal: practice, saved open)"
+
+    @property
+    def journaled(self) -> bool:
+        """Whether this game's moves go to the server's journal (``engine.journal``): a
+        game in play whose deal nobody knows."""
+        return self.seed_drawn and not self.replaying
 
     def prepare(self) -> None:
         """Hook for subclasses: set up what depends on the seed and options (bots)."""
@@ -151,16 +163,50 @@ class GameSession:
             self.notify()
             return False
         try:
-            self.state = self.rules.play(self.state, action)
+            after = self.rules.play(self.state, action)
         except IllegalAction as refusal:
             self.message = str(refusal)
             self.notify()
             return False
+        if self.journaled and not self.kept_in_journal(action, after):
+            return False
+        self.state = after
         self.actions.append(action)
         if by_you:
             self.message = ""
         self.after_change()
         return True
+
+    def kept_in_journal(self, action: Any, after: Any) -> bool:
+        """Write ``action`` to the journal. ``False`` when the game was played on elsewhere
+        from an earlier position (another window, a reload): then the move is not made, and
+        the game resumes where it was last played."""
+        self.written.append(action_to_json(action))
+        known = journal.write(self.rules.NAME, self.seed, self.written)
+        if known is None:
+            return True
+        self.written.pop()
+        self.resume(known, f"This game was played on elsewhere (another window, or a save loaded) to move "
+                           f"{len(known)}; it goes on from there: a game cannot be taken back.")
+        return False
+
+    def resume(self, known: list, message: str) -> None:
+        """Go on from the journal's ``known`` moves of this game (checked by the rules); a
+        journal the rules cannot replay (written by another version) is left aside."""
+        try:
+            state = self.rules.new(self.seed, **self.options)
+            actions = [self.rules.action_from_json(m) for m in known]
+            for move in actions:
+                state = self.rules.play(state, move)
+        except Exception:
+            log.exception("The journal of a game could not be replayed; the game goes on as loaded")
+            self.after_change()
+            return
+        self.cancel_timer()
+        self.state, self.actions, self.written = state, actions, list(known)
+        self.prepare()
+        self.message = message
+        self.after_change()
 
     def cancel_timer(self) -> None:
         if self._timer is not None:
@@ -180,8 +226,9 @@ class GameSession:
     # --- saves and replays --------------------------------------------------------------
 
     def save(self) -> str:
-        """The game so far as a JSON save."""
-        return engine.save(self.rules, self.seed, self.options, self.actions)
+        """The game so far as a JSON save: sealed while a deal nobody knows is in play, open
+        once it is over or when the deal is known (practice)."""
+        return engine.save(self.rules, self.seed, self.options, self.actions, sealed=None if self.seed_drawn else False)
 
     def load(self, text: str) -> bool:
         """Resume a saved game; ``False`` with the reason in ``message`` if it is refused,
@@ -194,7 +241,7 @@ class GameSession:
                 raise CorruptSave(f"This save lacks the setting {shortened(sorted(missing)[0])} this table "
                                   "needs; the game in play is as it was.")
             self.seed, self.options, self.state = record.seed, dict(record.options), state
-            self.seed_drawn = True  # whoever saved it may not have chosen the deal: shown at the end
+            self.seed_drawn = record.sealed  # an open save's deal is known: practice
             self.prepare()
         except Exception as refusal:
             self.restore(held)
@@ -206,8 +253,16 @@ class GameSession:
             return False
         self.cancel_timer()
         self.actions = list(record.actions)
+        self.written = [action_to_json(a) for a in self.actions]
         self.replaying = False
         self.message = f"Saved game loaded: {len(self.actions)} moves replayed."
+        if self.journaled and self.rules.outcome(self.state) is None:
+            known = journal.moves(self.rules.NAME, self.seed)
+            if len(known) > len(self.written) or known[:len(self.written)] != self.written[:len(known)]:
+                self.resume(known, f"This save was made at move {len(self.actions)}, and the game was played on "
+                                   f"to move {len(known)} after it: it resumes there, since a game cannot be "
+                                   "taken back.")
+                return True
         self.after_change()
         return True
 

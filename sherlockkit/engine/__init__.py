@@ -2,6 +2,7 @@
 saves and their seals (``saves.py``, ``sealing.py``), and immutable tables (``records.py``).
 This module only hands their names on, so that a game writes ``engine.chance(...)``."""
 
+from sherlockkit.engine import journal
 from sherlockkit.engine.chance import chance, die, draw_seed, shuffled
 from sherlockkit.engine.protocol import (
     MAX_NAME, MAX_SEED_DIGITS, Bot, Game, IllegalAction, action_to_json, check_names, check_players, check_seed,

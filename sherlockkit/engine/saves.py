@@ -34,12 +34,14 @@ class CorruptSave(ValueError):
 
 @dataclass(frozen=True)
 class Record:
-    """A game as saved: everything needed to replay it exactly."""
+    """A game as saved: everything needed to replay it exactly, and whether the save was
+    sealed (its deal unknown to whoever holds it) or open."""
 
     game: str
     seed: int
     options: dict
     actions: tuple
+    sealed: bool = True
 
 
 def _label(game_name: str, version: int = SAVE_VERSION) -> bytes:
@@ -56,9 +58,10 @@ def write_save(body: dict, sealed: bool) -> str:
     return json.dumps({**body, "digest": sealing.mac(body)}, indent=1)
 
 
-def save(game: Game, seed: int, options: dict, actions: Sequence[Any]) -> str:
+def save(game: Game, seed: int, options: dict, actions: Sequence[Any], sealed: bool | None = None) -> str:
     """The game as a JSON text that :func:`load` turns back into the same game: sealed
-    while the game runs (it resumes the game and shows nothing), open once it is over."""
+    while the game runs (it resumes the game and shows nothing), open once it is over;
+    ``sealed=False``: open all the same (a practice game, whose deal its player knows)."""
     body = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -67,13 +70,19 @@ def save(game: Game, seed: int, options: dict, actions: Sequence[Any]) -> str:
         "options": options,
         "actions": [action_to_json(a) for a in actions],
     }
-    over = game.outcome(replay(game, seed, options, actions)) is not None
-    return write_save(body, sealed=not over)
+    if sealed is None:
+        sealed = game.outcome(replay(game, seed, options, actions)) is None
+    return write_save(body, sealed=sealed)
 
 
 def read_save(game: Game, text: Any) -> dict:
     """The body of a save of ``game`` written with this server's key (sealed or open):
     :class:`CorruptSave` with a sentence for anything else."""
+    return _opened(game, text)[0]
+
+
+def _opened(game: Game, text: Any) -> tuple[dict, bool]:
+    """:func:`read_save`'s body, and whether the save was sealed."""
     if not isinstance(text, str):
         raise CorruptSave("This is not a saved game: a save is a text.")
     if len(text) > MAX_SAVE_CHARS:
@@ -113,7 +122,7 @@ def read_save(game: Game, text: Any) -> dict:
                               "its digest does not match.")
     if not isinstance(body, dict) or body.get("game") != game.NAME or body.get("version") != version:
         raise CorruptSave("This is not a sherlockkit saved game.")
-    return body
+    return body, "sealed" in data
 
 
 def load(game: Game, text: str) -> tuple[Record, Any]:
@@ -123,7 +132,7 @@ def load(game: Game, text: str) -> tuple[Record, Any]:
     a save of this game written with this server's key, was edited, is too large, or
     holds options or a move the rules forbid.
     """
-    data = read_save(game, text)
+    data, sealed = _opened(game, text)
     seed, options, moves = data.get("seed"), data.get("options"), data.get("actions")
     if type(seed) is not int or not isinstance(options, dict) or not isinstance(moves, list):
         raise CorruptSave("This save lacks its seed, its options or its list of moves.")
@@ -141,7 +150,7 @@ def load(game: Game, text: str) -> tuple[Record, Any]:
     except Exception as error:  # any refusal of the options is the save's fault, told as such
         raise CorruptSave(f"This save's options cannot start a game: {_excerpt(error)}") from None
     state = _replayed(game, state, actions)
-    return Record(game.NAME, seed, options, actions), state
+    return Record(game.NAME, seed, options, actions, sealed=sealed), state
 
 
 def _replayed(game: Game, state: Any, actions: Iterable[Any]) -> Any:
