@@ -99,6 +99,12 @@ def message(msg_type: str, content: dict, session: str, metadata: dict | None = 
     return {"header": header, "parent_header": {}, "metadata": metadata or {}, "content": content, "buffers": []}
 
 
+#: changes of state no page would send: a value out of range or of the wrong type, an
+#: index past the end, a text where a flag goes
+HOSTILE = ({"value": 10**30}, {"value": "not a value"}, {"index": 9999}, {"disabled": "yes"},
+           {"description": 12}, {"value": ["a", 1, None]})
+
+
 # --- the player ------------------------------------------------------------------------------
 
 @dataclass
@@ -132,6 +138,8 @@ class WirePlayer:
         self._control_id: str | None = None  # the control comm, while the states are asked for
         self._control_reply: asyncio.Future | None = None
         self._click: dict | None = None  # the click in flight: msg id, start, alibi cards before
+        self.printed: list[str] = []  # what the kernel sent the page to print (stderr, stdout, errors)
+        self._idle: dict[str, asyncio.Event] = {}  # msg id -> set once the kernel is idle after it
 
     # --- loading ------------------------------------------------------------------------
 
@@ -231,6 +239,14 @@ class WirePlayer:
     def _receive(self, channel: str, msg: dict) -> None:
         kind, content = msg["header"]["msg_type"], msg["content"]
         now = time.perf_counter()
+        if kind == "stream":
+            self.printed.append(f"{content.get('name')}: {content.get('text', '')}")
+        elif kind == "error":
+            self.printed.append("error: " + "\n".join(content.get("traceback", [])))
+        elif kind == "status" and content.get("execution_state") == "idle":
+            waiting = self._idle.get(msg["parent_header"].get("msg_id"))
+            if waiting is not None:
+                waiting.set()
         click = self._click
         if kind == "status" and click and msg["parent_header"].get("msg_id") == click["msg_id"]:
             if content.get("execution_state") == "idle" and click["idle_ms"] is None:
@@ -316,6 +332,33 @@ class WirePlayer:
         self._click = None
         self.result.alibi_ms.append(click["alibi_ms"])
         self.result.idle_ms.append(click["idle_ms"])
+
+    async def send_and_wait(self, msg: dict, timeout: float = CLICK_TIMEOUT) -> bool:
+        """Send ``msg`` and wait until the kernel has handled it (idle after it): whether it
+        did within ``timeout`` seconds."""
+        done = self._idle[msg["header"]["msg_id"]] = asyncio.Event()
+        await self._send(msg)
+        try:
+            await asyncio.wait_for(done.wait(), timeout)
+            return True
+        except asyncio.TimeoutError:
+            return False
+        finally:
+            self._idle.pop(msg["header"]["msg_id"], None)
+
+    async def hostile(self, payloads: tuple = HOSTILE, most: int = 400) -> int:
+        """Send every widget of the page each of ``payloads`` as a change of its state
+        (values no control of the page would ever send), at most ``most`` messages, each
+        waited for: how many the kernel handled."""
+        handled = 0
+        for model_id in list(self.states):
+            for payload in payloads:
+                if handled >= most:
+                    return handled
+                msg = message("comm_msg", {"comm_id": model_id, "data": {"method": "update", "state": payload,
+                                                                        "buffer_paths": []}}, self.session)
+                handled += await self.send_and_wait(msg, timeout=10)
+        return handled
 
     # --- leaving ------------------------------------------------------------------------------
 

@@ -59,3 +59,42 @@ def test_a_wire_player_loads_express_plays_a_click_and_frees_its_kernel(app_url)
     except urllib.error.HTTPError as error:
         status = error.code
     assert status == 404
+
+
+def _over_the_wire(app_url, play):
+    """``play(player)`` (a coroutine function) with a wire player on Express, in a thread
+    of its own (a browser test may have left Playwright's loop running in this one); the
+    player after it left."""
+    async def one_player():
+        player = wire.WirePlayer(app_url, random.Random(0), think=(0.05, 0.1))
+        try:
+            await player.load()
+            if player.result.error is None:
+                await play(player)
+        finally:
+            await player.leave()
+        return player
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, one_player()).result()
+
+
+def test_no_traceback_ever_reaches_the_page_whatever_the_page_sends(app_url):
+    """Issue 27: every widget of the table sent values no control would send (a number
+    too big, a text where a number goes, an index past the end, a text for a flag); the
+    kernel refuses them, and the page is never sent a line to print (no stderr stream, no
+    error, no "Traceback"): the detail goes to the server's log (``widgets/kernel_log.py``)."""
+    handled = []
+
+    async def attack(player):
+        handled.append(await player.hostile(most=300))
+        await player.play(time.monotonic() + 20, clicks=1)  # the table still plays after it
+
+    player = _over_the_wire(app_url, attack)
+    assert player.result.error is None
+    assert handled[0] >= min(300, len(player.states) * len(wire.HOSTILE)) * 0.9
+    assert not [text for text in player.printed if "Traceback" in text or text.startswith(("stderr", "error"))], \
+        player.printed[:3]
+    assert len(player.result.alibi_ms) == 1 and player.result.alibi_ms[0] is not None

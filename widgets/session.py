@@ -13,12 +13,14 @@ from typing import Any, Callable
 from sherlockkit import engine
 from sherlockkit.engine import CorruptSave, IllegalAction, action_to_json, journal, shortened
 from widgets.clock import AsyncioClock, Clock
+from widgets.kernel_log import keep_off_the_page
 
 
 #: Seconds a bot seems to think before a move, unless its game's session says otherwise.
 BOT_PAUSE = 0.7
 
 log = logging.getLogger("sherlockkit")
+keep_off_the_page()  # a table's kernel: errors to the server's log file, never to the page
 
 #: What the session holds of a game: a start or a load that fails puts all of it back.
 _HELD = ("seed", "seed_drawn", "options", "state", "actions", "written", "bots", "replaying", "message", "level")
