@@ -645,6 +645,10 @@ STRAY_ROUTES = [
     ("GET", "/voila/static/nonexistent"), ("GET", "/voila/static/../../app.py"),
     ("GET", "/voila/templates/nonexistent"), ("GET", "/voila/templates/../static/x"),
     ("GET", "/voila/templates/lab/static/nonexistent.js"),
+    # paths that climb out of a template's static files once Voilà resolves them (issue 27: 500s)
+    ("GET", "/voila/templates/lab/static/../.."), ("GET", "/voila/templates/lab/static/..%2f..%2f"),
+    ("GET", "/voila/templates/lab/static/%2e%2e/%2e%2e"), ("GET", "/voila/templates/lab/static/a%00b"),
+    ("GET", "/voila/templates/lab/static/x/..%2f..%2f..%2f"),
     ("GET", "/voila/api/themes/nonexistent"), ("GET", "/voila/labextensions/nonexistent"),
     ("GET", "/voila/query/not-a-kernel"), ("GET", "/voila/api/shutdown/x"),
     ("POST", "/voila/api/shutdown/00000000-0000-0000-0000-000000000000"),

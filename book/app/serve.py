@@ -337,8 +337,10 @@ class TemplateFileHandler(TemplateStaticFileHandler):
 
     def parse_url_path(self, path):
         # Voilà splits the path without checking it (ValueError, 500); the template
-        # name is also a directory name, so only a plain word is accepted
-        if not self._PATH.fullmatch(path):
+        # name is also a directory name, so only a plain word is accepted -- and the path
+        # as Voilà will read it, once ".." is resolved, must still be one (a path that
+        # climbs out of "static", or holds a NUL, answered 500)
+        if not self._PATH.fullmatch(path) or "\x00" in path or not self._PATH.fullmatch(os.path.normpath(path)):
             raise tornado.web.HTTPError(404)
         return super().parse_url_path(path)
 
