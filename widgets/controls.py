@@ -156,6 +156,7 @@ def save_controls(session, what: str, replay_seconds: float) -> tuple[w.Textarea
     """The save box, and the Replay, Save and Load buttons of a game ``what`` ("game")."""
     box = w.Textarea(placeholder=f"a saved {what} appears here; paste one to load it",
                      layout=w.Layout(width="100%", height="75px"))
+    box.add_class("sk-save-box")  # the page checks a pasted save's size before sending it (the app's template)
     buttons = [
         action_button(f"Replay this {what}", lambda _: session.replay(replay_seconds), "replay", session=session),
         action_button("Save", lambda _: setattr(box, "value", session.save()), "save", session=session),
