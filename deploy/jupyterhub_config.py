@@ -18,6 +18,8 @@ short idle time):
 * ``SHERLOCKKIT_HUB_CULL_IDLE``      seconds a server may idle before it is stopped (900)
 * ``SHERLOCKKIT_HUB_CULL_EVERY``     seconds between the culler's rounds (60)
 * ``SHERLOCKKIT_HUB_MAX_SERVERS``    players served at once (default 40)
+* ``SHERLOCKKIT_HUB_LOGINS_PER_ADDRESS`` new players one client address may make in 10
+  minutes (default 10: ``front_door.py``)
 * ``SHERLOCKKIT_HUB_STOP_WAIT``      seconds a stopping server is given to end on SIGINT,
   before SIGTERM (default 3)
 * ``SHERLOCKKIT_HUB_ADMIN_TOKEN``    if set, a read-only API token (a service called
@@ -63,6 +65,7 @@ PROXY_API_PORT = _port("SHERLOCKKIT_HUB_PROXY_API_PORT", 8001)
 CULL_IDLE = _number("SHERLOCKKIT_HUB_CULL_IDLE", 15 * 60)
 CULL_EVERY = _number("SHERLOCKKIT_HUB_CULL_EVERY", 60)
 MAX_SERVERS = _number("SHERLOCKKIT_HUB_MAX_SERVERS", 40)
+LOGINS_PER_ADDRESS = _number("SHERLOCKKIT_HUB_LOGINS_PER_ADDRESS", 10)
 STOP_WAIT = _number("SHERLOCKKIT_HUB_STOP_WAIT", 3)
 # how often a server's activity reaches the culler: often enough that a server in use is
 # never taken for idle (a quarter of the idle time), at most JupyterHub's default 5 minutes
@@ -92,7 +95,14 @@ c.JupyterHub.cleanup_proxy = True
 # --- who: anonymous players --------------------------------------------------------------
 # /hub/tmplogin makes a new user with a random name (a uuid) and starts their server; the
 # home page logs a newcomer in the same way (auto_login), so the address is enough
-c.JupyterHub.authenticator_class = "tmpauthenticator.TmpAuthenticator"
+# through the front door (deploy/front_door.py): at most LOGINS_PER_ADDRESS new players
+# from one address in 10 minutes, and no more users than servers (each user holds one):
+# a burst of logins cannot fill the hub, and the refused get a page that says why
+sys.path.insert(0, str(DEPLOY))
+c.JupyterHub.authenticator_class = "front_door.FrontDoorAuthenticator"
+c.FrontDoorAuthenticator.per_address = LOGINS_PER_ADDRESS
+c.FrontDoorAuthenticator.window = 600
+c.FrontDoorAuthenticator.most_users = MAX_SERVERS
 c.Authenticator.allow_all = True  # any visitor is a player: that is what anonymous means
 c.JupyterHub.implicit_spawn_seconds = 0.01  # the hub's home page goes straight to the player's server
 c.JupyterHub.allow_named_servers = False  # one table-server per player, no more

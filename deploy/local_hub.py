@@ -62,7 +62,8 @@ class LocalHub:
 
     @classmethod
     def start(cls, runtime: Path, cull_idle: int = 900, cull_every: int = 60,
-              max_servers: int = 40, stop_wait: int = 3, timeout: float = 90.0) -> LocalHub:
+              max_servers: int = 40, stop_wait: int = 3, timeout: float = 90.0,
+              logins_per_address: int = 10) -> LocalHub:
         """The hub on free ports, its state in ``runtime``, once it says it runs."""
         port, token = free_port(), secrets.token_hex(24)
         env = dict(os.environ)
@@ -75,6 +76,7 @@ class LocalHub:
             "SHERLOCKKIT_HUB_CULL_EVERY": str(cull_every),
             "SHERLOCKKIT_HUB_MAX_SERVERS": str(max_servers),
             "SHERLOCKKIT_HUB_STOP_WAIT": str(stop_wait),
+            "SHERLOCKKIT_HUB_LOGINS_PER_ADDRESS": str(logins_per_address),
             "SHERLOCKKIT_HUB_ADMIN_TOKEN": token,
         })
         hub_command = Path(sys.executable).parent / "jupyterhub"

@@ -325,3 +325,78 @@ def test_an_idle_server_is_stopped_by_the_culler(arrivals):
     while idle.forgotten is None:
         assert time.monotonic() < deadline, "the culled temporary user was kept"
         time.sleep(0.5)
+
+
+# --- the front door (issue 27) ----------------------------------------------------------------
+
+class _Handler:
+    """What ``FrontDoorAuthenticator.authenticate`` reads of a login request: the client's
+    address and the hub's database (how many users it holds)."""
+
+    def __init__(self, address: str, users: int):
+        from types import SimpleNamespace
+
+        self.request = SimpleNamespace(remote_ip=address)
+        self.db = SimpleNamespace(query=lambda _: SimpleNamespace(count=lambda: users))
+
+
+def _run(coroutine):
+    """``coroutine`` run to its end in a thread of its own (Playwright's loop may be running
+    in this one, where ``asyncio.run`` refuses to start)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def test_the_front_door_lets_so_many_in_from_one_address_and_no_more_than_the_hub_holds():
+    pytest.importorskip("tmpauthenticator", reason="the hub extra is not installed")
+    from tornado import web
+
+    from deploy.front_door import FrontDoorAuthenticator
+
+    door = FrontDoorAuthenticator(per_address=3, window=600, most_users=5)
+    names = [_run(door.authenticate(_Handler("10.0.0.1", 0), {}))["name"] for _ in range(3)]
+    assert len(set(names)) == 3
+    with pytest.raises(web.HTTPError) as refused:
+        _run(door.authenticate(_Handler("10.0.0.1", 0), {}))
+    assert refused.value.status_code == 429 and "Too many new players from your address" in refused.value.log_message
+    assert _run(door.authenticate(_Handler("10.0.0.2", 4), {}))["name"]  # another address: in
+    with pytest.raises(web.HTTPError) as full:
+        _run(door.authenticate(_Handler("10.0.0.3", 5), {}))
+    assert full.value.status_code == 503 and "The tables are full" in full.value.log_message
+    door.window = 0  # the window passed: the address's logins are forgotten
+    assert _run(door.authenticate(_Handler("10.0.0.1", 0), {}))["name"]
+    assert set(door._logins) == {"10.0.0.1"}  # bounded: the other addresses' old logins went
+
+
+@pytest.mark.browser
+def test_a_burst_of_logins_from_one_address_cannot_fill_the_hub(hub, arrivals):
+    """Thirty anonymous logins at once from one address (the attack made thirty users and
+    servers): past the address's allowance (10 in 10 minutes; the three visitors above
+    came from it too) each is refused with a page that says why, and no server starts for
+    a login that goes no further than logging in."""
+    import urllib.error
+    import urllib.request
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    before = {u["name"] for u in hub.api("users")}
+    answers = []
+    for _ in range(30):
+        try:
+            answers.append((opener.open(f"{hub.base}hub/tmplogin", timeout=30).status, ""))
+        except urllib.error.HTTPError as error:
+            answers.append((error.code, error.read().decode(errors="replace")))
+    let_in = [a for a in answers if a[0] in (200, 302)]
+    refused = [a for a in answers if a[0] == 429]
+    assert len(let_in) + len(refused) == 30 and len(let_in) <= 10 - 3
+    assert all("Too many new players from your address" in body for _, body in refused)
+    users = hub.api("users")
+    assert len(users) <= len(before) + len(let_in)
+    new = [u for u in users if u["name"] not in before]
+    assert not [u for u in new if u.get("servers", {}).get("", {}).get("ready")], "a login alone started a server"
