@@ -303,13 +303,16 @@ def saved():
 
 
 def test_a_sherlock_partys_save_tells_neither_the_culprit_nor_the_seed_and_resumes_it(saved):
-    tab, (state, text, page, header), _ = saved
+    """The early save resumes the party -- where it was last played, after the question
+    (a game cannot be taken back: ``engine.journal``, issue 27)."""
+    tab, (state, text, page, header), (later, _) = saved
     assert state.round == 1
     assert "123456789" not in text and state.culprit not in text and '"sealed"' in text
     assert "123456789" not in page and "seed hidden until the end" in header
     other = game(seed=1, players=2)
     assert other.load(text), other.message
-    assert other.state == state and other.options["sherlock"] is True
+    assert other.state == later and other.options["sherlock"] is True
+    assert "cannot be taken back" in other.message
 
 
 def test_a_save_made_after_a_question_resumes_the_party(saved):
