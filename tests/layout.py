@@ -124,3 +124,19 @@ def shoot(page, root: str, path: str, tall: int = 2600) -> None:
                                      "height": min(box["height"], tall - box["y"])})
     page.set_viewport_size(size)
     page.wait_for_timeout(200)
+
+
+#: whether the newest line of the log under ``root`` shows whole in its box, and whether the
+#: box holds more than it shows (so that it had to be scrolled to the newest line)
+_NEWEST_LINE = """root => { const box = document.querySelector(root + ' .sk-log');
+  const lines = box ? box.querySelectorAll('.sk-log-line') : [];
+  if (!lines.length) return [false, false];
+  const b = box.getBoundingClientRect(), l = lines[lines.length - 1].getBoundingClientRect();
+  return [l.top >= b.top - 1 && l.bottom <= b.bottom + 1, box.scrollHeight > box.clientHeight + 2]; }"""
+
+
+def newest_line_in_view(page, root: str) -> tuple[bool, bool]:
+    """``(shown whole, the log overflows its box)`` for the newest line of the log under
+    ``root``: a log that follows the game shows its newest line whatever its length."""
+    shown, overflows = page.evaluate(_NEWEST_LINE, root)
+    return shown, overflows

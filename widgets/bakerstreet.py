@@ -26,7 +26,7 @@ from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Inve
 from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, odds_html, told_words, tracks_svg
 from widgets.bakerstreet_session import CHARACTER_OPTIONS, BakerStreetSession, names, offered_levels
 from widgets.controls import action_button, move_button, offer
-from widgets.parts import Parts
+from widgets.parts import Parts, newest_in_view
 from widgets.table import GameTable
 
 LOG_LINES = 60
@@ -96,11 +96,12 @@ class BakerStreetTable(GameTable):
         self.lead_bar = _bar([*self.confirm_buttons.values(), *self.pursue_buttons.values(), self.rally_button])
         self.message = w.HTML()
         self.message.add_class("sk-message")
-        self.log_box = Parts("sk-log", "sk-log-line", flow="column-reverse")
+        self.log_box = Parts("sk-log-lines", "sk-log-line", flow="column")
+        self.log_view = newest_in_view(self.log_box, "sk-log")
         self.setup = self._setup_panel()
         super().__init__(game, [self.header, self.tracks, self.counts, self.leads, *self.seats, self.known,
                                 self.prompt, self.slot_bar, self.odds, self.assist_bar, self.lead_bar, self.message,
-                                self.log_box, self.setup])
+                                self.log_view, self.setup])
 
     def _card_button(self, seat: int, slot: int) -> w.Button:
         """A card in a hand: yours to point at (its odds, then Investigate or Eliminate it), a

@@ -53,6 +53,7 @@ STYLE = """<style>
 .sk-bakerstreet .sk-message { color: #a40; min-height: 1.2em; }
 .sk-bakerstreet .sk-known { font-size: 0.92em; color: #333; }
 .sk-table.sk-bakerstreet .sk-log { max-height: 260px; flex-direction: column-reverse; overflow-y: auto; font-size: 0.92em; border-top: 1px solid #eee; }
+.sk-table.sk-bakerstreet .sk-log-lines { flex: none; }
 .sk-bakerstreet .sk-log-line { margin: 1px 0; }
 .sk-bakerstreet .sk-odds { border: 1px solid #d8cfae; background: #fffdf4; border-radius: 8px; padding: 3px 6px;
   margin: 2px 0; font-size: 0.9em; max-width: 560px; box-sizing: border-box; }

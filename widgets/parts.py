@@ -41,6 +41,17 @@ class Parts(w.Box):
             self.children = tuple(self._pieces[:len(markups)])
 
 
+def newest_in_view(lines: Parts, css: str) -> w.Box:
+    """A scrolling box (CSS class ``css``) around ``lines``, a log whose oldest line comes
+    first, that keeps its newest line in view: the box flows bottom to top
+    ("column-reverse"), so a browser starts its scroll at the bottom, where the newest line
+    is, and keeps it there as lines come, while the lines inside read top to bottom (a
+    log flowing bottom to top itself stayed on its oldest lines)."""
+    box = w.Box([lines], layout=w.Layout(flex_flow="column-reverse"))
+    box.add_class(css)
+    return box
+
+
 def _html(css: str, **shared) -> w.HTML:
     part = w.HTML(**shared)
     part.add_class(css)

@@ -29,7 +29,7 @@ from sherlockkit.games.picture.events import GameEnded
 from sherlockkit.games.picture.photo import camera_at, take
 from sherlockkit.games.picture.state import CHOOSING, EXCHANGING, Aim, Place, Unplace, View, Vip
 from widgets.controls import changed, move_button, offer, shown
-from widgets.parts import Parts
+from widgets.parts import Parts, newest_in_view
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
 from widgets.picture_mat import ArrangingControls
 from widgets.picture_stage import (
@@ -137,13 +137,14 @@ class PictureTable(GameTable):
         self.photos = _html("sk-photos-box")
         self.seats = _html("sk-seats")
         self.message = _html("sk-message")
-        self.log_box = Parts("sk-log", "sk-log-line", flow="column-reverse")
+        self.log_box = Parts("sk-log-lines", "sk-log-line", flow="column")
+        self.log_view = newest_in_view(self.log_box, "sk-log")
         self.case = _html("sk-case-box")
         self.questions = QuestionPanel(self._act, lambda button: self.guard_all(button))
         self.setup = self._setup_panel()
         super().__init__(game, [self.header, self.case, self.exchange_card, self.prompt, self.exchange_bar,
                                 self.questions, self.message, self.photos, self.play_area, self.seats,
-                                self.log_box, self.setup])
+                                self.log_view, self.setup])
 
     def _setup_panel(self) -> w.Accordion:
         o = self.game.options

@@ -75,6 +75,7 @@ STYLE = """<style>
 .sk-picture .sk-message { color: #a40; min-height: 1.2em; }
 .sk-table.sk-picture .sk-log { max-height: 260px; flex-direction: column-reverse; overflow-y: auto;
   font-size: 0.92em; border-top: 1px solid #eee; }
+.sk-table.sk-picture .sk-log-lines { flex: none; }
 .sk-picture .sk-log-line { margin: 1px 0; }
 .sk-picture .sk-photos { display: flex; flex-wrap: wrap; gap: 8px; }
 .sk-picture .sk-final { flex: 1 1 300px; max-width: 520px; min-width: 0; border: 1px solid #ddd;

@@ -19,7 +19,7 @@ import pytest
 
 from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
-from tests.layout import DESKTOP, PHONE, layout_problems, shoot
+from tests.layout import DESKTOP, PHONE, layout_problems, newest_line_in_view, shoot
 from tests.seen import record_frames
 
 from .page import card_forms, ever_public
@@ -153,6 +153,9 @@ def test_a_whole_case_by_clicks_fits_the_screen_and_sends_no_card_of_yours(app_u
             click_move(page, f"{ROOT} [class*='sk-pursue-']:visible")
             made += 1
             assert made < 40, "the case did not end"
+            assert newest_line_in_view(page, ROOT)[0], "the log shows what the bots just did"
+        shown, overflows = newest_line_in_view(page, ROOT)
+        assert shown and overflows, "the ending is the log's newest line, in view, with older lines above"
         assert "Play again" in _text(page, ".sk-play-again")
         assert "Traceback" not in page.locator("body").inner_text()
         page.screenshot(path="/tmp/baker-end.png", full_page=True)

@@ -26,7 +26,7 @@ from sherlockkit.games.picture import alibis, rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.figures import FIGURE_NAMES
 from sherlockkit.games.picture.seeing import read_by
-from tests.layout import DESKTOP, PHONE, in_view, layout_problems, shoot
+from tests.layout import DESKTOP, PHONE, in_view, layout_problems, newest_line_in_view, shoot
 from tests.seen import record_frames
 
 pytestmark = pytest.mark.browser
@@ -197,6 +197,8 @@ def test_a_sherlock_party_by_clicks_fits_every_screen_and_sends_nothing_hidden(a
                 page.wait_for_timeout(200)
         assert asked and answered and readies >= 7, (asked, answered, readies)
         assert "Traceback" not in page.locator("body").inner_text()
+        shown, overflows = newest_line_in_view(page, ROOT)
+        assert shown and overflows, "the log follows the party: its newest line (the end) in view, older above"
         page.locator(f"{ROOT} .sk-final svg").first.wait_for(state="visible", timeout=10_000)
         assert page.locator(f"{ROOT} .sk-final").count() == 2
         verdict = page.locator(f"{ROOT} p.sk-verdict").inner_text()

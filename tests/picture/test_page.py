@@ -254,13 +254,17 @@ def test_hostile_values_get_a_sentence_and_change_nothing():
         assert session.message and session.state is state and session.actions == actions
 
 
-def test_the_log_is_narrations_newest_on_top():
+def test_the_log_is_narrations_oldest_first_in_a_box_that_keeps_the_newest_in_view():
+    """The lines read top to bottom, the newest last; the box around them flows bottom to
+    top, so the page starts and stays scrolled on the newest (the browser test checks the
+    page: ``newest_line_in_view``)."""
     tab = table(seed=2, players=3, notes=True, level="random")
     to_arranging(tab)
     lines = narration.log(tab.game.view, last=80)
     assert [p.value for p in tab.log_box.children] == [f"<div>{html.escape(s)}</div>" for s in lines]
     assert any(" read " in line for line in lines)  # with notes, what you read stays in the log
-    assert tab.log_box.layout.flex_flow == "column-reverse"
+    assert tab.log_box.layout.flex_flow == "column"
+    assert tab.log_view.children == (tab.log_box,) and tab.log_view.layout.flex_flow == "column-reverse"
 
 
 # --- the settings ----------------------------------------------------------------------------------------------
