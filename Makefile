@@ -28,29 +28,41 @@ NPM_PACKAGES  := @jupyter-widgets/html-manager@1.0.15 requirejs mathjax@3
 CHROMIUM := $(firstword $(wildcard /usr/bin/chromium) $(shell command -v chromium 2>/dev/null))
 NPM      := $(shell command -v npm 2>/dev/null)
 
-.PHONY: all venv app hub hub-proxy test check vendor book bench clean
+.PHONY: all venv app-venv hub-venv app hub hub-proxy test check vendor book bench clean
 
 all: test
 
 # ---------------------------------------------------------------- environment
 
+# Each command installs what it uses, once (again only when pyproject.toml changes): the
+# app its own dependencies; the tests, the book and the benchmarks the test tools too; the
+# hub JupyterHub too. The tests drive the hub, so `venv` (the tests') has every extra.
+app-venv: $(VENV)/.installed-app
+hub-venv: $(VENV)/.installed-hub
 venv: $(VENV)/.installed
 
-# reinstall only when pyproject.toml changes
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed-app: pyproject.toml
 	test -x $(PY) || $(PYTHON_SYSTEM) -m venv $(VENV)
-	$(PY) -m pip install --quiet -e '.[test,hub]'
+	$(PY) -m pip install --quiet -e .
 	touch $@
+
+$(VENV)/.installed-hub: $(VENV)/.installed-app
+	$(PY) -m pip install --quiet -e '.[hub]'
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.installed-app
+	$(PY) -m pip install --quiet -e '.[test,hub]'
+	touch $@ $(VENV)/.installed-hub
 
 # ----------------------------------------------------------------------- app
 
-app: venv
+app: app-venv
 	$(PY) book/app/serve.py --port $(PORT)
 
 # ----------------------------------------------------------------------- hub
 
 # many players, each with their own Voilà server (deploy/README.md); Ctrl+C stops it all
-hub: venv hub-proxy
+hub: hub-venv hub-proxy
 	@echo "sherlockkit hub: http://127.0.0.1:$(HUB_PORT)/ (each visitor is a new anonymous player)"
 	SHERLOCKKIT_HUB_PORT=$(HUB_PORT) $(VENV)/bin/jupyterhub -f deploy/jupyterhub_config.py
 

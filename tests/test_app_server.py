@@ -335,6 +335,23 @@ def test_the_root_is_the_landing_page(served):
     assert "jupyter-config-data" not in page and "kernelId" not in page
 
 
+def test_the_landing_page_links_to_the_book_which_the_app_serves_and_has_an_icon(served):
+    """Issue 28: the app links to the book and serves it at /book/ once built (else a page
+    that says how to build it), and answers the browser's /favicon.ico with its icon."""
+    from tests.conftest import ROOT
+
+    page = _get_without_redirect(served.url).body.decode()
+    assert "<a href='/book/'>Read the book</a>" in page
+    book = _get_without_redirect(served.url + "book/")
+    if (ROOT / "book" / "_build" / "html" / "index.html").is_file():
+        assert book.status == 200 and b"sherlockkit" in book.body.lower()
+    else:
+        assert book.status == 404 and b"make book" in book.body
+    assert _get_without_redirect(served.url + "book").status == 302
+    icon = _get_without_redirect(served.url + "favicon.ico")
+    assert icon.status == 200 and icon.body.startswith(b"<svg") and icon.getheader("Content-Type") == "image/svg+xml"
+
+
 def test_the_old_landing_address_leads_to_the_root(served):
     app_url = served.url
     response = _get_without_redirect(app_url + OLD_LANDING)
@@ -652,7 +669,8 @@ STRAY_ROUTES = [
     ("GET", "/voila/api/themes/nonexistent"), ("GET", "/voila/labextensions/nonexistent"),
     ("GET", "/voila/query/not-a-kernel"), ("GET", "/voila/api/shutdown/x"),
     ("POST", "/voila/api/shutdown/00000000-0000-0000-0000-000000000000"),
-    ("GET", "/favicon.ico"), ("GET", "/nonexistent"), ("GET", "/tree"), ("GET", "/lab"),
+    ("GET", "/nonexistent"), ("GET", "/tree"), ("GET", "/lab"), ("GET", "/book/../serve.py"),
+    ("GET", "/book/..%2f..%2fpyproject.toml"),
 ]
 
 

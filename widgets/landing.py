@@ -47,7 +47,7 @@ h1 {{ font-size: 1.6em; margin: 0.2em 0 0.3em 0; }}
 </head>
 <body>
 <h1>sherlockkit</h1>
-<p>{intro}</p>
+<p>{intro} <a href='{book}'>Read the book</a>: each game's rules, a played example and its odds.</p>
 {catalogue}
 {going}
 </body>
@@ -87,10 +87,11 @@ def catalogue_html(folder: Path | str = ".", prefix: str = "") -> str:
     return "<div class='sk-landing'>" + "".join(cards) + "</div>"
 
 
-def landing_document(folder: Path | str, prefix: str) -> str:
+def landing_document(folder: Path | str, prefix: str, book: str = "book/") -> str:
     """The whole landing page the app serves at its root: the games of ``folder``,
-    linked at ``prefix`` (where the app renders its dashboards)."""
-    return PAGE.format(style=STYLE, intro=html.escape(INTRO), catalogue=catalogue_html(folder, prefix), going=GOING)
+    linked at ``prefix`` (where the app renders its dashboards), and the book, at ``book``."""
+    return PAGE.format(style=STYLE, intro=html.escape(INTRO), catalogue=catalogue_html(folder, prefix), going=GOING,
+                       book=html.escape(book))
 
 
 def landing_page(folder: Path | str = "."):

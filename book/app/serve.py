@@ -303,6 +303,37 @@ class LandingHandler(tornado.web.RequestHandler):
         self.finish(self.document)
 
 
+#: where the built book is (``make book``), served at ``/book/``; ``SHERLOCKKIT_BOOK_DIR`` names another
+BOOK_DIR = Path(os.environ.get("SHERLOCKKIT_BOOK_DIR") or APP_DIR.parent / "_build" / "html")
+#: the app's icon (a magnifying glass), served at ``/favicon.ico``
+FAVICON = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><circle cx='13' cy='13' r='9' "
+           "fill='#fffdf4' stroke='#5a3e1b' stroke-width='3.5'/><path d='M20 20 L29 29' stroke='#5a3e1b' "
+           "stroke-width='4.5' stroke-linecap='round'/></svg>")
+
+
+class BookHandler(tornado.web.StaticFileHandler):
+    """The built book at ``/book/``; before ``make book`` has built it, a page that says so."""
+
+    async def get(self, path: str, include_body: bool = True):
+        if not (Path(self.root) / "index.html").is_file():
+            self.set_status(404)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish("<!DOCTYPE html><html lang='en'><meta charset='utf-8'><title>sherlockkit: the book</title>"
+                        "<p>The book is not built on this server yet: run <code>make book</code> in the project, "
+                        "then come back. <a href='../'>Back to the games</a></p></html>")
+            return
+        await super().get(path, include_body)
+
+
+class FaviconHandler(tornado.web.RequestHandler):
+    """The app's icon, for the browser's tab (it asks for ``/favicon.ico``)."""
+
+    def get(self):
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "max-age=86400")
+        self.finish(FAVICON)
+
+
 class ReadyKernelVoilaHandler(TornadoVoilaHandler):
     """Voilà's dashboard page, which takes a pre-heated kernel only once it is ready.
 
@@ -364,7 +395,8 @@ class SherlockkitApp(Voila):
         handlers = super().init_handlers()
         root = self.server_url
         home = url_path_join(self.base_url, "/")
-        document = landing_document(self.root_dir, url_path_join(self.base_url, DASHBOARDS))
+        document = landing_document(self.root_dir, url_path_join(self.base_url, DASHBOARDS),
+                                    book=url_path_join(self.base_url, "book/"))
         # the identity provider's /login and /logout: the app has no accounts
         accounts = {handler[0] for handler in self.identity_provider.get_handlers()}
         patched = []
@@ -387,6 +419,11 @@ class SherlockkitApp(Voila):
         # the old notebook address of the landing page (dashboards link to it)
         old = url_path_join(self.base_url, OLD_LANDING_PAGE)
         patched.insert(0, (re.escape(old), tornado.web.RedirectHandler, {"url": home, "permanent": False}))
+        book = url_path_join(self.base_url, "book")
+        patched.insert(0, (re.escape(book), tornado.web.RedirectHandler, {"url": book + "/", "permanent": False}))
+        patched.insert(0, (re.escape(book) + "/(.*)", BookHandler,
+                           {"path": str(BOOK_DIR), "default_filename": "index.html"}))
+        patched.insert(0, (re.escape(url_path_join(self.base_url, "favicon.ico")), FaviconHandler))
         return patched
 
     def start(self):
