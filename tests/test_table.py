@@ -98,3 +98,23 @@ def test_the_motion_switch_stills_the_table(table):
     assert "sk-still" in table._dom_classes
     table.motion.value = True
     assert "sk-still" not in table._dom_classes
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_loss_is_styled_as_a_loss_and_a_win_as_a_win(game_id):
+    """Issue 28: the card game's ending was the same green box when you lost. Over games
+    played to their end, the ending bar is marked won or lost as the rules' standing says
+    for your seat, never both (the page's style colours them apart)."""
+    marks = set()
+    for seed in range(1, 6):
+        table = table_of(game_id, seed=seed)
+        finish(table)
+        won = table.game.rules.standing(table.game.rules.outcome(table.game.state), table.game.seat)[0]
+        classes = set(table.ending._dom_classes)
+        assert ("sk-won" in classes) == won and ("sk-lost" in classes) == (not won)
+        marks.add(won)
+        if not won:
+            break
+    assert False in marks, "no game lost: the loss's style was never checked"
+    from widgets.table import FRAME_STYLE
+    assert ".sk-ending.sk-lost" in FRAME_STYLE

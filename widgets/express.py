@@ -330,8 +330,9 @@ def _last_round(table: View, you: int | None, news) -> str:
 
 def _message(game: ExpressGame, table: View) -> str:
     """The line under the suspects: your last move's result, the latest accusation, or
-    your turn."""
-    text = game.message or _latest_accusation(table, game.you)
+    your turn; once the game is over, the latest accusation only (the ending bar says the
+    rest: a catch's "Well spotted!" stayed under "Game over")."""
+    text = (game.message if not table.finished else "") or _latest_accusation(table, game.you)
     if not text and table.turn == game.seat and not game.bots_only and not table.finished:
         text = "Your turn: turn up your alibi (or slap, if you have spotted the culprit)."
     return f"<p class='sk-message'>{_escape(text)}</p>"

@@ -24,7 +24,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from widgets.controls import (BAD_SEED, action_button, guarded, read_seed, refuse_bad_state, save_controls,
+from widgets.controls import (BAD_SEED, action_button, guarded, marked, read_seed, refuse_bad_state, save_controls,
                              settings_panel)
 
 #: Replay speeds offered (label -> seconds between moves).
@@ -35,6 +35,8 @@ FRAME_STYLE = """<style>
 .sk-table .sk-bar .widget-button { width: auto; min-width: max-content; }
 .sk-table .sk-ending { background: #eef7ee; border: 1px solid #8bbf8b; border-radius: 8px; padding: 6px 10px; }
 .sk-table .sk-ending .sk-verdict { font-size: 1.15em; color: #064; flex: 1 1 100%; margin: 0; }
+.sk-table .sk-ending.sk-lost { background: #f7eeee; border-color: #c99; }
+.sk-table .sk-ending.sk-lost .sk-verdict { color: #7a1f1f; }
 .sk-table .sk-replay-bar { background: #f4f0e6; border-radius: 8px; padding: 4px 8px; }
 .sk-table .widget-html-content { white-space: normal; }
 .sk-table .widget-textarea, .sk-table .widget-text { max-width: calc(100% - 4px); }
@@ -105,6 +107,9 @@ class GameTable(w.VBox):
         self.ending.layout.display = "flex" if showing else "none"
         if showing:
             self.verdict.value = f"<p class='sk-verdict'>{html.escape(self.ending_sentence(self.game.view, over))}</p>"
+            won = self.game.rules.standing(over, self.game.seat)[0]
+            marked(self.ending, "sk-won", won)  # a win and a loss look apart (issue 28)
+            marked(self.ending, "sk-lost", not won)
         self.replay_bar.layout.display = "flex" if self.game.replaying else "none"
         if self.game.replaying:
             done, total = self.game.replay_progress

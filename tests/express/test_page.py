@@ -235,3 +235,17 @@ def test_motion_is_short_and_what_leaves_is_hidden_when_motion_is_off():
         assert sum(times) <= 400, rule
     leaving = re.search(r"\.sk-leaving \{([^}]*)\}", STYLE).group(1)
     assert "opacity: 0;" in leaving, "without its animation (motion off) the caught card is not seen"
+
+
+def test_at_the_end_your_last_catchs_cheer_gives_way_to_the_ending():
+    """Issue 28: "Well spotted! The card is yours." stayed under "Game over" when bots
+    ended the game after your catch. Once the game is over the line under the suspects is
+    the latest accusation, never a message about a move of yours."""
+    from tests.test_table import finish, table_of
+
+    table = table_of("express", seed=3)
+    table.game.message = "Well spotted! The card is yours."
+    finish(table)
+    table.game.message = "Well spotted! The card is yours."  # as a catch before the bots' last moves left it
+    table.redraw()
+    assert "Well spotted" not in table.notice.value and table.ending.layout.display == "flex"
