@@ -140,3 +140,13 @@ def newest_line_in_view(page, root: str) -> tuple[bool, bool]:
     ``root``: a log that follows the game shows its newest line whatever its length."""
     shown, overflows = page.evaluate(_NEWEST_LINE, root)
     return shown, overflows
+
+
+def serious_violations(page) -> list[tuple[str, list]]:
+    """What axe-core (``axe-playwright-python``) finds on ``page`` at the impact "serious"
+    or "critical": each rule's id and the elements it names; ``[]`` for a page everyone can
+    read and use as far as axe can tell."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]

@@ -378,6 +378,9 @@ def test_landing_page_links_to_sherlock_express_and_no_request_leaves_the_server
     page.goto(app_url)
     link = page.get_by_role("link", name="Play Sherlock Express")
     link.wait_for(timeout=10_000)
+    from tests.layout import serious_violations
+
+    assert serious_violations(page) == [], "axe-core: the landing page, readable and usable by everyone"
     link.click()
     page.wait_for_url(re.compile(r"/voila/render/express\.ipynb$"), timeout=60_000)
     page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)

@@ -24,7 +24,7 @@ STYLE = """<style>
 .sk-table.sk-bakerstreet { max-width: 980px; }
 .sk-bakerstreet .widget-html-content { line-height: 1.35; }
 .sk-bakerstreet .sk-title { font-size: 1.05em; margin: 2px 0; }
-.sk-bakerstreet .sk-seed { color: #777; }
+.sk-bakerstreet .sk-seed { color: #5f5f5f; }
 .sk-bakerstreet .sk-tracks svg { width: 100%; max-width: 640px; height: auto; display: block; }
 .sk-bakerstreet .sk-counts { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 0.95em; }
 .sk-bakerstreet .sk-over-limit { color: #b00; font-weight: bold; }
@@ -63,8 +63,8 @@ STYLE = """<style>
 .sk-bakerstreet .sk-odds th:first-child { text-align: left; width: 27%; }
 .sk-bakerstreet .sk-odds thead th { font-weight: normal; color: #555; font-size: 0.8em; overflow-wrap: normal; }
 .sk-bakerstreet .sk-odds tbody tr { border-top: 1px solid #eee3c4; }
-.sk-bakerstreet .sk-odds small { display: block; color: #777; font-size: 0.8em; }
-.sk-bakerstreet .sk-odds .sk-nil { color: #aaa; }
+.sk-bakerstreet .sk-odds small { display: block; color: #5f5f5f; font-size: 0.8em; }
+.sk-bakerstreet .sk-odds .sk-nil { color: #666; }
 .sk-bakerstreet .sk-odds .sk-kill, .sk-bakerstreet .sk-odds .sk-lost-odds { color: #a00; }
 .sk-bakerstreet .sk-odds .sk-exact-odds { color: #064; }
 .sk-bakerstreet .sk-odds-line { margin: 2px 0; }

@@ -268,7 +268,7 @@ class CardGameTable(GameTable):
                         f"<div class='sk-why'>{html.escape(line.detail, quote=False)}</div></details></li>"
                         for line in reversed(told[-LOG_LINES:]))
         self.log_box.value = (f"<h4>What happened <small>(newest first; open a line for the rule)</small></h4>"
-                              f"<ol class='sk-log'>{items}</ol>")
+                              f"<ol class='sk-log' tabindex='0'>{items}</ol>")
         self.header.value = header(seen, game.seed_words, game.level, game.replaying)
         self.prompt.value = prompt(seen, legal, game.replaying, self.choosing)
 

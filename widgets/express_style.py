@@ -6,7 +6,7 @@ STYLE = """<style>
 .sk-table.sk-express { max-width: 900px; }
 .sk-express .widget-html-content { line-height: 1.35; }
 .sk-express .sk-title { font-size: 1.05em; margin: 2px 0; }
-.sk-express .sk-seed { color: #777; }
+.sk-express .sk-seed { color: #5f5f5f; }
 .sk-table.sk-express .sk-scores { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0; overflow: visible; }
 .sk-table.sk-express .sk-chip { flex: 1 1 92px; max-width: 180px; min-width: 0; margin: 0; }
 .sk-express .sk-player { height: 100%; box-sizing: border-box; border: 1px solid #ddd;

@@ -32,7 +32,7 @@ STYLE = """<style>
 .sk-table.sk-picture { max-width: 1100px; }
 .sk-picture .widget-html-content { line-height: 1.35; }
 .sk-picture .sk-title { font-size: 1.05em; margin: 2px 0; }
-.sk-picture .sk-seed { color: #777; }
+.sk-picture .sk-seed { color: #5f5f5f; }
 .sk-picture .sk-exchange-card { border: 1px solid #d8cfae; background: #fffdf4; border-radius: 8px;
   padding: 4px 8px; margin: 2px 0; }
 .sk-picture .sk-envelopes { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 6px; }

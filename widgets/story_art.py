@@ -152,7 +152,7 @@ def log_html(entries) -> str:
         else:
             lines.append(f"<div class='sk-entry sk-k-{e.kind}'>{text}</div>")
     return ("<details open><summary>Case log (newest first; click a line for its dice and rule)</summary>"
-            f"<div class='sk-log'>{''.join(lines)}</div></details>")
+            f"<div class='sk-log' tabindex='0'>{''.join(lines)}</div></details>")
 
 
 def verdict_html(cause: str, cost: str, result: str, fresh: bool) -> str:

@@ -38,6 +38,12 @@ FRAME_STYLE = """<style>
 .sk-table .sk-ending.sk-lost { background: #f7eeee; border-color: #c99; }
 .sk-table .sk-ending.sk-lost .sk-verdict { color: #7a1f1f; }
 .sk-table .sk-replay-bar { background: #f4f0e6; border-radius: 8px; padding: 4px 8px; }
+/* coloured buttons dark enough for their white words (axe-core's contrast, 4.5:1 at least) */
+.sk-table .jupyter-button.mod-success { background-color: #2e7d32; }
+.sk-table .jupyter-button.mod-info { background-color: #00707c; }
+.sk-table .jupyter-button.mod-warning { background-color: #a65400; }
+.sk-table .jupyter-button.mod-danger { background-color: #c62828; }
+.sk-table .jupyter-button.mod-primary { background-color: #1565c0; }
 .sk-table .widget-html-content { white-space: normal; }
 .sk-table .widget-textarea, .sk-table .widget-text { max-width: calc(100% - 4px); }
 @media (prefers-reduced-motion: reduce) { .sk-table * { animation: none !important; transition: none !important; } }

@@ -19,7 +19,7 @@ import pytest
 
 from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
-from tests.layout import DESKTOP, PHONE, layout_problems, newest_line_in_view, shoot
+from tests.layout import DESKTOP, PHONE, layout_problems, newest_line_in_view, serious_violations, shoot
 from tests.seen import record_frames
 
 from .page import card_forms, ever_public
@@ -92,6 +92,7 @@ def assert_it_fits(page, size: dict) -> None:
     page.wait_for_function("root => document.querySelector(root + ' .sk-known').innerText.includes('knows of')",
                            arg=ROOT, timeout=PATIENCE)
     assert layout_problems(page) == []
+    assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
     for part in page.locator(f"{ROOT} .sk-lead, {ROOT} .sk-seat, {ROOT} .sk-tracks svg").all():
         box = part.bounding_box()
         if box:

@@ -24,7 +24,7 @@ from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS
 from sherlockkit.games.cardgame.events import Arrested, Escaped, Peek
 from sherlockkit.games.cardgame.state import TARGETED
-from tests.layout import DESKTOP, PHONE, layout_problems
+from tests.layout import DESKTOP, PHONE, layout_problems, serious_violations
 from tests.seen import record_frames
 from widgets.cardgame import _names
 
@@ -91,6 +91,7 @@ def fits(page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 800})
     page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width, timeout=10_000)
     assert layout_problems(page) == [], width
+    assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
     for part in page.locator(f"{ROOT} .sk-seat, {ROOT} .sk-hand-card, {ROOT} .sk-follow .sk-chip").all():
         box = part.bounding_box()
         assert box is None or (box["x"] >= 0 and box["x"] + box["width"] <= width + 1), width

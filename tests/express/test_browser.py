@@ -19,7 +19,7 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.games.express import bots, deduction, rules
-from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard
+from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +90,7 @@ def fits(page) -> None:
     for size in (PHONE, DESKTOP):
         page.set_viewport_size(size)
         assert layout_problems(page) == [], size
+        assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
     page.set_viewport_size(PHONE)
 
 

@@ -26,7 +26,7 @@ from sherlockkit.games.picture import alibis, rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.figures import FIGURE_NAMES
 from sherlockkit.games.picture.seeing import read_by
-from tests.layout import DESKTOP, PHONE, in_view, layout_problems, newest_line_in_view, shoot
+from tests.layout import DESKTOP, PHONE, in_view, layout_problems, newest_line_in_view, serious_violations, shoot
 from tests.seen import record_frames
 
 pytestmark = pytest.mark.browser
@@ -87,6 +87,7 @@ def fits_both(page, shot: str, in_sight: str) -> None:
         page.wait_for_function("width => document.documentElement.clientWidth === width", arg=size["width"])
         shoot(page, ROOT, shot.format(size["width"]), tall=3600)
         assert layout_problems(page) == [], size["width"]
+        assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
         if in_sight:
             in_view(page, in_sight, size["width"])
 

@@ -15,7 +15,7 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.games.story import rules
-from tests.layout import DESKTOP, PHONE, layout_problems
+from tests.layout import DESKTOP, PHONE, layout_problems, serious_violations
 from tests.seen import record_frames
 
 pytestmark = pytest.mark.browser
@@ -51,6 +51,7 @@ def fits(page, name: str, *sizes: dict) -> None:
         problems = layout_problems(page)  # once the table has settled into the new width
         page.screenshot(path=SHOTS.format(f"{name}-{size['width']}"))
         assert problems == [], f"{name} at {size['width']} px"
+        assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
 
 
 def saved_game(wanted) -> tuple[int, str]:
