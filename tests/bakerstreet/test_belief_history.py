@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import pytest
 
-from sherlockkit.games.bakerstreet import odds, rules, teams
+from sherlockkit.games.bakerstreet import odds, rules, sight, teams
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, Evidence
 from sherlockkit.games.bakerstreet.events import Drew, Eliminated, EvidenceReturned, Investigated, Recalled
 from tests.random_play import random_game
@@ -285,8 +285,8 @@ def test_a_belief_planted_to_keep_the_cards_sent_back_in_sight_fails_the_count(p
     class NeverHappens:  # no event is one of these
         pass
 
-    monkeypatch.setattr(odds, "EvidenceReturned", NeverHappens)
-    monkeypatch.setattr(odds, "Recalled", NeverHappens)
+    monkeypatch.setattr(sight, "EvidenceReturned", NeverHappens)
+    monkeypatch.setattr(sight, "Recalled", NeverHappens)
     assert _differences(positions, odds.belief)
 
 

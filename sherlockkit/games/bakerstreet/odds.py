@@ -13,7 +13,7 @@ Decision: every shuffle is equally likely, and what the others chose to do says 
 beyond what their moves showed (a hint says what it points at, not why it was given).
 Then every deal of the player's hand that fits all they have seen is equally likely, and a
 deal fits when each slot's card agrees with what was told of it and was never in sight
-since that slot was filled (:func:`unseen_since`): a card seen face up after a slot was
+since that slot was filled (``sight.unseen_since``): a card seen face up after a slot was
 dealt or drawn -- in a teammate's hand, under a Lead, in the Impossible, or shown as it was
 played -- cannot be in it, even if it has gone back to the deck since (a dead Lead's
 evidence, a Recall). For each slot's card to be there, every shuffle had to put the cards
@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, INVESTIGATION_GOAL, Evidence
-from sherlockkit.games.bakerstreet.events import Drew, Eliminated, EvidenceReturned, Investigated, Recalled
+from sherlockkit.games.bakerstreet.sight import unseen_since
 from sherlockkit.games.bakerstreet.state import Told, View
 
 
@@ -117,62 +117,6 @@ def unseen(view: View) -> tuple[Evidence, ...]:
 EVERYTHING_SEEN = "everything seen, in order"
 UNSEEN_NOW = "only what is unseen now"
 MODELS = (EVERYTHING_SEEN, UNSEEN_NOW)
-
-
-def unseen_since(view: View) -> tuple[frozenset[Evidence], ...]:
-    """For each slot of the hand of ``view``'s player, in order, every Evidence card they
-    have had in sight since that slot's card came to them (dealt or drawn): none of them
-    can be that card. Read from the view alone: the events in order, and the others' hands
-    now, from which each card a teammate drew is known (a teammate's hand changes only by
-    the cards they play, named, and the cards they draw, seen)."""
-    me, events = view.player, view.events
-    hands = [list(hand) if hand is not None else None for hand in view.hands]
-    mine = view.hand_sizes[me]
-    drawn: dict[int, Evidence] = {}  # event index -> the card a teammate drew there
-    for i in range(len(events) - 1, -1, -1):  # back to the deal: the teammates' hands then
-        event = events[i]
-        seat = getattr(event, "player", None)
-        if isinstance(event, Drew):
-            if seat == me:
-                mine -= 1
-            elif not hands[seat]:
-                raise ValueError("The view's events do not fit its hands: a teammate drew a card they do not hold.")
-            else:
-                drawn[i] = hands[seat].pop()
-        elif isinstance(event, (Investigated, Eliminated)):
-            if seat == me:
-                mine += 1
-            else:
-                hands[seat].insert(event.slot, event.card)
-    if mine < 0:
-        raise ValueError("The view's events do not fit its hands: more cards drawn than held.")
-    in_sight = {card for hand in hands if hand is not None for card in hand}
-    slots = [set(in_sight) for _ in range(mine)]  # the hand as dealt: what was in sight then
-
-    def shown(card: Evidence) -> None:
-        in_sight.add(card)
-        for since in slots:
-            since.add(card)
-
-    for i, event in enumerate(events):
-        if isinstance(event, (Investigated, Eliminated)):  # under a Lead, or into the Impossible: face up
-            if event.player == me:
-                if not 0 <= event.slot < len(slots):
-                    raise ValueError("The view's events do not fit its hands: a card played from an empty slot.")
-                del slots[event.slot]
-            shown(event.card)
-        elif isinstance(event, Drew):
-            if event.player == me:
-                slots.append(set(in_sight))
-            else:
-                shown(drawn[i])
-        elif isinstance(event, EvidenceReturned):  # shuffled into the deck: out of sight
-            in_sight.difference_update(event.cards)
-        elif isinstance(event, Recalled):
-            in_sight.discard(event.card)
-    if len(slots) != view.hand_sizes[me]:
-        raise ValueError("The view's events do not fit its hands.")
-    return tuple(frozenset(since) for since in slots)
 
 
 def fits(told: Told, card: Evidence) -> bool:
@@ -405,9 +349,10 @@ class Sampled:
 def sampled(view: View, samples: int, rng) -> Sampled:
     """``samples`` deals of ``view``'s player's hand drawn at random, without counting:
     each slot takes a card drawn uniformly from the unseen cards it may hold
-    (:func:`possible`: what it was told, and not in sight since it was filled), and a deal giving one card to two slots is thrown away. Every
-    consistent deal is as likely as another, as :func:`belief` assumes, so the share of
-    deals with a card in a slot tends to the chance :func:`belief` counts."""
+    (:func:`possible`: what it was told, and not in sight since it was filled), and a deal
+    giving one card to two slots is thrown away. Every consistent deal is as likely as
+    another, as :func:`belief` assumes, so the share of deals with a card in a slot tends
+    to the chance :func:`belief` counts."""
     if samples < 1:
         raise ValueError(f"Sample at least one deal, not {samples}.")
     cards = unseen(view)
