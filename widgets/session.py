@@ -230,7 +230,8 @@ class GameSession:
     def save(self) -> str:
         """The game so far as a JSON save: sealed while a deal nobody knows is in play, open
         once it is over or when the deal is known (practice)."""
-        return engine.save(self.rules, self.seed, self.options, self.actions, sealed=None if self.seed_drawn else False)
+        sealed = None if self.seed_drawn else False  # None: sealed while the game runs
+        return engine.save(self.rules, self.seed, self.options, self.actions, sealed=sealed)
 
     def load(self, text: str) -> bool:
         """Resume a saved game; ``False`` with the reason in ``message`` if it is refused,
