@@ -86,7 +86,7 @@ CHECK_SKIPS := --ignore=tests/test_book.py --ignore=tests/test_app_server.py --i
                --ignore=tests/test_notebooks.py --ignore=tests/test_wire.py
 
 check: venv
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -m "not browser and not notebook" $(CHECK_SKIPS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -m "not browser and not notebook and not exhaustive" $(CHECK_SKIPS)
 
 # ---------------------------------------------------- vendored JavaScript
 

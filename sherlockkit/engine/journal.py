@@ -81,18 +81,34 @@ def moves(game: str, seed: int) -> list:
         return moves_of(_lines(path))
 
 
+def _head(path: Path) -> tuple[int, str]:
+    """How many moves the entry holds and its last line, from its small head file (written
+    with every move, so that a move reads two lines, not the whole game)."""
+    try:
+        count, _, last = path.with_suffix(".head").read_text().partition("\n")
+        return int(count), last
+    except (OSError, ValueError):
+        lines = _lines(path)  # no head (an entry of an older version): read it whole, once
+        return len(lines), lines[-1] if lines else ""
+
+
 def write(game: str, seed: int, played: list) -> list | None:
     """Record the game's newest move: ``played`` are all its moves (JSON objects), the last
     one just made. ``None`` when written; the journal's moves, and nothing written, when
     the game was played on elsewhere (another window, a reload) from an earlier position
     and this line of play may not go on."""
     with _locked(game, seed) as path:
-        known = _lines(path)
+        count, last = _head(path)
         before = len(played) - 1
-        if len(known) > before or (known and known[-1] != _line(played[len(known) - 1])):
-            return moves_of(known)
+        if count > before or (count and last != _line(played[count - 1])):
+            return moves_of(_lines(path))
+        new = [_line(move) for move in played[count:]]
         with open(path, "a") as out:
-            out.writelines(_line(move) + "\n" for move in played[len(known):])
+            out.writelines(line + "\n" for line in new)
+        head = path.with_suffix(".head")
+        draft = head.with_name(f".{head.name}.{os.getpid()}")
+        draft.write_text(f"{len(played)}\n{new[-1]}")
+        os.replace(draft, head)
         return None
 
 
@@ -115,6 +131,7 @@ def clear_old(now: float | None = None) -> int:
         try:
             if path.stat().st_mtime < limit:
                 path.unlink()
+                path.with_suffix(".head").unlink(missing_ok=True)
                 path.with_suffix(".lock").unlink(missing_ok=True)
                 gone += 1
         except OSError:

@@ -41,7 +41,7 @@ SAMPLES, TOLERANCE = 4_000, 0.045
 #: the largest number of hands counted one by one for an exact check
 ENUMERABLE = 60_000
 #: one worker plays the games once for every test here (``make check`` spreads tests over workers)
-pytestmark = pytest.mark.xdist_group("belief_history")
+pytestmark = [pytest.mark.xdist_group("belief_history"), pytest.mark.exhaustive]
 
 
 # --- what the player saw, written again here on purpose -----------------------------------------------

@@ -41,7 +41,7 @@ KEPT, TOLERANCE = 3_000, 0.05
 #: before (random players then spend hundreds of moves arranging the photo)
 LIMIT = 400
 #: one worker plays the parties once for every test here (``make check`` spreads tests over workers)
-pytestmark = pytest.mark.xdist_group("culprit_history")
+pytestmark = [pytest.mark.xdist_group("culprit_history"), pytest.mark.exhaustive]
 #: the most envelopes left unread by the player for a count deal by deal (6! deals a culprit)
 ENUMERABLE = 6
 
