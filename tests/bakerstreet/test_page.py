@@ -335,3 +335,16 @@ def test_the_odds_follow_the_view_and_the_belief_is_worked_out_once_per_view(mon
     # however many redraws a view had, its belief was worked out once
     assert len(calls) == len({id(v) for v in calls}) and all(a != b for a, b in zip(calls, calls[1:]))
     assert changed >= 2
+
+
+def test_witnesses_are_spelled_witnesses_on_the_hint_buttons_and_in_the_log():
+    """Issue 28 saw "Witnesss" on a hint button and in the log: an icon's plural is the
+    rules' ``cards.plural``, "Witnesses" for Witness."""
+    from sherlockkit.games.bakerstreet.cards import ICONS, plural
+    from sherlockkit.games.bakerstreet.narration import sentences
+    from widgets.bakerstreet import _hint_words
+
+    assert [plural(i) for i in ICONS] == ["Clues", "Documents", "Tracks", "Witnesses"]
+    assert _hint_words(Assist(0, 1, None, "Witness")) == "their Witnesses"
+    told = " ".join(sentences((Assisted(0, 1, None, "Witness", (0, 2)),)))  # two cards: the plural
+    assert "Witnesses" in told and "Witnesss" not in told
