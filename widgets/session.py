@@ -183,6 +183,8 @@ class GameSession:
         """Write ``action`` to the journal. ``False`` when the game was played on elsewhere
         from an earlier position (another window, a reload): then the move is not made, and
         the game resumes where it was last played."""
+        # moves a table made without act (the Story's rolls kept as they fall) are written too
+        self.written += [action_to_json(a) for a in self.actions[len(self.written):]]
         self.written.append(action_to_json(action))
         known = journal.write(self.rules.NAME, self.seed, self.written)
         if known is None:
@@ -196,10 +198,8 @@ class GameSession:
         """Go on from the journal's ``known`` moves of this game (checked by the rules); a
         journal the rules cannot replay (written by another version) is left aside."""
         try:
-            state = self.rules.new(self.seed, **self.options)
             actions = [self.rules.action_from_json(m) for m in known]
-            for move in actions:
-                state = self.rules.play(state, move)
+            state = engine.replay(self.rules, self.seed, self.options, actions)
         except Exception:
             log.exception("The journal of a game could not be replayed; the game goes on as loaded")
             self.after_change()

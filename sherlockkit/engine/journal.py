@@ -5,9 +5,9 @@ shown, loaded again after, would hand the player the same deal a second time, an
 the card (save, peek, load, peek at the next...). So the server keeps every game whose
 deal nobody knows as it stands: its moves, written down as they are made (one JSON line a
 move), under a name made from its seed with the server's key (``game_id``: neither the
-seed nor any card is in the journal). Loading a save of a game that was played on since resumes it where it was
-last played, and a window still showing an older position of it cannot play on from
-there: a game has one line of play, as at a table, and a reload brings back its last
+seed nor any card is in the journal). Loading a save of a game that was played on since
+resumes it where it was last played, and a window still showing an older position of it
+cannot play on from there: a game has one line of play, as at a table, and a reload brings back its last
 position, never an earlier one (decided, issue 27: the same guarantee as dealing the
 unseen cards again at each load, without changing what the other seats know).
 
