@@ -164,10 +164,11 @@ def test_a_level_outside_the_bots_levels_is_refused_and_undone():
     assert_unchanged(table.game, before)
 
 
-def test_a_hostile_checkbox_value_is_read_as_a_yes_or_no():
+def test_a_luck_setting_outside_its_choices_is_refused_with_a_sentence():
     table = table_of("story")
-    table.ask_luck.set_trait("value", False)
-    assert table.game.ask_luck is False
+    table.ask_luck.options = [*table.ask_luck.options, ("sometimes", "sometimes")]
+    table.ask_luck.value = "sometimes"
+    assert table.game.ask_luck == "against" and "not one" in table.game.message
 
 
 # --- every handler answers with a sentence ---------------------------------------------------------

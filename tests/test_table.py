@@ -47,9 +47,19 @@ def test_the_ending_bar_shows_only_at_the_end_with_a_sentence_and_play_again(tab
     options, seed = dict(table.game.options), table.game.seed
     table.play_again_button.click()
     assert table.game.rules.outcome(table.game.state) is None
-    assert table.game.options == options and table.game.actions == []
+    assert table.game.options == options
+    assert all(move == table.game.automatic_move(view) for move, view in _views_before(table.game)), \
+        "a new game: no move but those the table makes without asking"
     assert table.ending.layout.display == "none"
     assert seed is not None
+
+
+def _views_before(session):
+    """Each move of the session's game with the view of your seat it was made in."""
+    state = session.rules.new(session.seed, **session.options)
+    for move in session.actions:
+        yield move, session.rules.view(state, session.seat)
+        state = session.rules.play(state, move)
 
 
 def test_new_game_from_the_ending_opens_the_settings(table):

@@ -141,7 +141,12 @@ def _make_from_the_page(table, move) -> None:
         assert button in _shown(table) and not button.disabled, \
             f"{button.description!r}, on the way to {move}, is not on offer"
         button.click()
-    assert session.actions == before + [move], f"the clicks for {move} made {session.actions[len(before):]}"
+    made = session.actions[len(before):]
+    assert made[:1] == [move], f"the clicks for {move} made {made}"
+    state = session.rules.play(held["state"], move)
+    for automatic in made[1:]:  # then only what the table makes for you without asking
+        assert automatic == session.automatic_move(session.rules.view(state, session.seat)), made
+        state = session.rules.play(state, automatic)
     session.restore(held)
     session.actions = before
     table.redraw()

@@ -144,10 +144,22 @@ class GameSession:
                     best = (delay, action)
         return best
 
+    def automatic_move(self, view) -> Any | None:
+        """The move the table makes for you in ``view`` without asking (a setting of the
+        table's, such as the Story's rolls kept as they fall), or ``None``: it asks."""
+        return None
+
     def after_change(self) -> None:
-        """After every change: the next bot move (if any) is put on the clock, replacing
-        one set earlier; then views are told."""
+        """After every change: the moves the table makes for you without asking, then the
+        next bot move (if any) put on the clock, replacing one set earlier; then views are
+        told."""
         self.cancel_timer()
+        while not self.replaying:
+            automatic = self.automatic_move(self.view)
+            if automatic is None:
+                break
+            self.state = self.rules.play(self.state, automatic)
+            self.actions.append(automatic)
         if not self.replaying:
             move = self.bot_move()
             if move is not None:

@@ -34,6 +34,9 @@ from widgets.table import GameTable
 
 #: How many lines of the turn so far, of the log, and stops of the trail are drawn.
 TURN_LINES, LOG_LINES, TRAIL_STOPS = 12, 80, 8
+#: When the table asks about Luck (R003), the setting's choices: by default only after a
+#: roll that goes against you (the engine's ``Decision.against``); any other roll is kept.
+LUCK_ASKS = {"against": "when a roll goes against you", "always": "after every roll", "never": "never: keep every roll"}
 #: The words for a purchase's kind in the SM form.
 KIND_WORDS = {"quality": "Quality", "trait": "Trait", "equipment": "Equipment", "friend": "Friend"}
 
@@ -49,7 +52,9 @@ class StoryGame(GameSession):
     optional_options = frozenset({"first_case"})  # a campaign may start on a rolled case
 
     def __init__(self, seed: int | None = None, traits=DEFAULT_TRAITS, first_case: str | None = None,
-                 ask_luck: bool = True, clock=None):
+                 ask_luck: str = "against", clock=None):
+        if ask_luck not in LUCK_ASKS:
+            raise ValueError(f"ask_luck is one of {', '.join(LUCK_ASKS)}, not {ask_luck!r}.")
         self.ask_luck = ask_luck
         options = {"traits": list(traits)}
         if first_case:
@@ -61,17 +66,18 @@ class StoryGame(GameSession):
         sentence if it is not open)."""
         return self.act(Choose(option))
 
-    def after_change(self) -> None:
-        """After every change: with "don't ask about Luck", every roll is kept as it falls
-        (the engine's "keep", whenever it is one of your moves); then the session's own
-        steps (bots, views told)."""
-        while not self.ask_luck and not self.replaying:
-            keep = [move for move in self.rules.legal_moves(self.view) if move.option == "keep"]
-            if not keep:
-                break
-            self.state = self.rules.play(self.state, keep[0])
-            self.actions.append(keep[0])
-        super().after_change()
+    def asks(self, decision) -> bool:
+        """Whether the table puts ``decision`` to you: a Luck offer only as the setting
+        says (``LUCK_ASKS``), every other decision always."""
+        if decision is None or decision.kind != "luck":
+            return True
+        return self.ask_luck == "always" or (self.ask_luck == "against" and decision.against)
+
+    def automatic_move(self, view) -> Choose | None:
+        """A roll the table does not ask about is kept as it falls (the engine's "keep")."""
+        if self.asks(view.decision):
+            return None
+        return next((move for move in self.rules.legal_moves(view) if move.option == "keep"), None)
 
 
 class SpendForm(w.VBox):
@@ -202,9 +208,9 @@ class StoryTable(GameTable):
                                             if p.kind == "adventure"]
         self.first_case = w.Dropdown(options=cases, value=game.options.get("first_case", ""),
                                      description="first case")
-        self.ask_luck = w.Checkbox(value=game.ask_luck, description="ask before using Luck", indent=False)
-        self.ask_luck.observe(guarded(lambda change: setattr(self.game, "ask_luck", change["new"] is True), game),
-                              names="value")
+        self.ask_luck = w.Dropdown(options=[(words, mode) for mode, words in LUCK_ASKS.items()], value=game.ask_luck,
+                                   description="ask about Luck", style={"description_width": "initial"})
+        self.ask_luck.observe(guarded(self._ask_luck, game), names="value")
         setup_row = _row([self.trait_picker, w.VBox([self.first_case, self.ask_luck])])
         setup_row.add_class("sk-setup-row")
         self.setup = self.settings([setup_row], self._start, what="campaign", replay_seconds=0.25)
@@ -218,6 +224,18 @@ class StoryTable(GameTable):
         self._move_start = 0  # where the events of the last move begin
         super().__init__(game, [main, self.case_log, self.setup])
         self.guard_all(self.spend)  # on the table only after a case: not among the parts guarded above
+
+    def _ask_luck(self, change) -> None:
+        """The Luck setting, when the page sends one of its choices (anything else: a
+        sentence, and the setting stays); a roll waiting that it no longer asks about is
+        kept at once."""
+        if change["new"] not in LUCK_ASKS:
+            self.game.message = f"Luck is asked about {' / '.join(LUCK_ASKS.values())}; that choice is not one."
+            self.game.notify()
+            return
+        self.game.ask_luck = change["new"]
+        self.game.after_change()
+        self.game.notify()
 
     def _start(self, seed: int | None) -> None:
         """A new campaign with the traits and first case chosen (``None``: a random seed)."""
@@ -256,7 +274,10 @@ class StoryTable(GameTable):
         self.turn_lines.value = lines_html(lines[-TURN_LINES:], fresh_from - max(0, len(lines) - TURN_LINES))
         self.dice.value = rolls_html(view.rolls, fresh=view.rolls != drawn_rolls, book=self.book)
         shown = decision is not None and decision.kind != "over"
-        self.prompt.value = f"<div class='sk-prompt'>{html.escape(decision.prompt)}</div>" if shown else ""
+        self.prompt.value = (f"<div class='sk-prompt'>{html.escape(decision.prompt)}</div>" if shown else "") + (
+            f"<div class='sk-hint'>Asked because you chose to be asked about Luck "
+            f"{LUCK_ASKS[game.ask_luck]} (the settings below change it).</div>"
+            if shown and decision.kind == "luck" else "")
         legal = game.rules.legal_moves(view)
         if shown and decision.kind == "after_case":
             self.spend.show(decision, view.sm, tuple(self.book[adventure].title for adventure, _ in view.cases), legal)

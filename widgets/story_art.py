@@ -38,6 +38,7 @@ STYLE = """<style>
 .sk-story .sk-rolls { margin: 4px 0; }
 .sk-story .sk-rolls div { margin: 2px 0; display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; }
 .sk-story .sk-prompt { font-weight: bold; margin: 8px 0 4px 0; }
+.sk-story .sk-hint { font-size: 0.85em; color: #555; margin: 0 0 6px 0; }
 .sk-story .sk-choices { width: 100%; gap: 4px; }
 .sk-story .sk-choices .jupyter-button, .sk-story .sk-spend .jupyter-button { height: auto; min-height: 32px;
   line-height: 1.3; padding: 5px 12px; white-space: normal; overflow: visible; text-overflow: clip; }

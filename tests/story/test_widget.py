@@ -1,6 +1,7 @@
 """The case table without a browser: clicks go through the controller to the engine."""
 
 import html
+import random
 import re
 
 from sherlockkit.games.story import campaign, narration, rules
@@ -28,7 +29,7 @@ def test_the_open_actions_are_buttons_and_the_closed_ones_say_why():
 
 
 def test_clicking_an_action_rolls_and_offers_luck():
-    view = table()
+    view = table(ask_luck="always")
     button(view, "explore").click()
     assert view.game.state.pending.kind == "luck"
     assert "Explore (2d6" in view.dice.value and "sk-die" in view.dice.value
@@ -36,7 +37,7 @@ def test_clicking_an_action_rolls_and_offers_luck():
 
 
 def test_a_reroll_spends_one_luck_and_shows_on_the_sheet():
-    view = table()
+    view = table(ask_luck="always")
     button(view, "explore").click()
     button(view, "reroll").click()
     assert view.game.state.luck == 3
@@ -44,11 +45,42 @@ def test_a_reroll_spends_one_luck_and_shows_on_the_sheet():
 
 
 def test_not_asking_about_luck_keeps_every_roll():
-    view = table(ask_luck=False)
+    view = table(ask_luck="never")
     button(view, "explore").click()
     assert view.game.state.pending.kind != "luck"
     assert view.game.state.luck >= 4 - 0  # nothing spent
     assert Choose("keep") in view.game.actions
+
+
+def test_by_default_luck_is_asked_only_after_a_roll_that_goes_against_you():
+    """Every Luck offer the table puts to you goes against you; every other was kept by
+    the table as it fell (the same campaign replayed by the engine says which)."""
+    view, rng = table(seed=5), random.Random(5)
+    asked = 0
+    for _ in range(200):
+        decision = view.game.view.decision
+        if decision is None or decision.kind == "over":
+            break
+        if decision.kind == "luck":
+            assert decision.against and "goes against you" in view.prompt.value
+            asked += 1
+        view.game.act(rng.choice(rules.legal_moves(view.game.view)))
+    state, kept = rules.new(5, first_case="a001"), 0
+    for move in view.game.actions:
+        if state.pending.kind == "luck" and not state.pending.against:
+            assert move == Choose("keep")
+            kept += 1
+        state = rules.play(state, move)
+    assert asked and kept > asked, (asked, kept)
+
+
+def test_choosing_to_be_asked_less_keeps_the_roll_waiting():
+    view = table(ask_luck="always")
+    button(view, "explore").click()
+    assert view.game.view.decision.kind == "luck"
+    view.ask_luck.value = "never"
+    assert view.game.view.decision.kind != "luck" and view.game.actions[-1] == Choose("keep")
+    assert view.game.ask_luck == "never"
 
 
 def test_a_closed_action_shows_the_engines_sentence_and_changes_nothing():
@@ -66,7 +98,7 @@ def test_the_paragraph_read_and_the_trail_are_shown():
 
 
 def test_a_whole_case_can_be_played_by_clicking():
-    view = table(ask_luck=False)
+    view = table(ask_luck="never")
     clicks = 0
     while view.game.state.phase == "case" and clicks < 400:
         view.choices.children[-1].click()  # the last option: Wait, or the last of a choice
@@ -122,7 +154,7 @@ def test_the_sheet_reads_the_turns_and_wounds_from_the_engine():
 
 
 def test_save_and_load_a_campaign():
-    view = table(ask_luck=False)
+    view = table(ask_luck="never")
     for _ in range(5):
         view.choices.children[-1].click()
     saved = view.game.save()
@@ -184,7 +216,7 @@ def test_after_spending_the_next_case_or_retiring():
 def test_the_luck_offer_comes_after_what_the_roll_is_for():
     """Seed 1 opens in Mayfair, whose special rule rolls Charisma 8 at once: the rule is
     told above the dice and the question, not only in the log below."""
-    view = StoryTable(StoryGame(seed=1, first_case="a002", clock=ManualClock()))
+    view = StoryTable(StoryGame(seed=1, first_case="a002", ask_luck="always", clock=ManualClock()))
     assert view.game.state.pending.kind == "luck"
     assert "A rule of this case:" in view.turn_lines.value and "Charisma 8" in view.turn_lines.value
     children = list(view.play_column.children)
@@ -192,7 +224,7 @@ def test_the_luck_offer_comes_after_what_the_roll_is_for():
 
 
 def test_the_log_is_sentences_with_their_dice_one_click_away():
-    view = table(ask_luck=False)
+    view = table(ask_luck="never")
     button(view, "explore").click()
     log = view.case_log.value
     assert "<details class='sk-entry" in log and "<div class='sk-detail'>Explore: 2d6" in log
@@ -252,7 +284,7 @@ def test_play_again_keeps_holmess_traits_and_deals_a_new_campaign():
 
 def test_what_your_last_move_did_stays_above_the_next_decision():
     """A click that ends the turn: the next turn's decision comes with what the last turn did."""
-    view = table(ask_luck=False)
+    view = table(ask_luck="never")
     button(view, "wait").click()
     assert "Holmes waits for the case to come to him." in view.turn_lines.value
     assert "— Turn 2 —" in view.turn_lines.value and "sk-fresh" in view.turn_lines.value

@@ -109,12 +109,19 @@ def rest(sheet: Sheet, book: Casebook, frame: Rest) -> None:
     sheet.push(Check(HealingRoll(frame.healers[0], patient, need, frame.healers, frame.patients[1:])))
 
 
+def heals(sheet: Sheet, roll: HealingRoll, total: int) -> bool:
+    """R007f: whether the healer's 2d6 ``total`` plus their Medicine reaches what the
+    patient's need takes (``tables.HEALING``)."""
+    level = next((p.trait("Medicine") for p in sheet.party if p.name == roll.healer), 0)
+    return total + level >= HEALING[roll.need]
+
+
 def resolve_heal(sheet: Sheet, book: Casebook, roll: HealingRoll, total: int) -> str:
     """R007f: ``"healed"`` (a Wound gone, or a level of Addiction or Madness) and the same
     healer goes on; or ``"failed"``, and the next healer takes over this patient."""
     level = next((p.trait("Medicine") for p in sheet.party if p.name == roll.healer), 0)
     target = HEALING[roll.need]
-    if total + level >= target:
+    if heals(sheet, roll, total):
         person = next(p for p in sheet.party if p.name == roll.patient)
         if roll.need == "Wound":
             person = evolve(person, wounds=0)

@@ -205,10 +205,16 @@ def fight_or_flee(sheet: Sheet, book: Casebook, option: str) -> None:
         sheet.push(FightRound())
 
 
+def escapes(roll: EscapeRoll, total: int) -> bool:
+    """R009a: whether Holmes gets away on a 2d6 ``total``: less his Running, at or under
+    his Bravery."""
+    return total - roll.running <= roll.bravery
+
+
 def resolve_escape(sheet: Sheet, book: Casebook, roll: EscapeRoll, total: int) -> str:
     """R009a: 2d6 less Running at or under Bravery: ``"escaped"`` (any Ally healed, m629
     read, then the event's escape effects); otherwise ``"caught"`` and the fight goes on."""
-    escaped = total - roll.running <= roll.bravery
+    escaped = escapes(roll, total)
     sheet.record(EscapeTried(total, roll.running, roll.bravery, escaped))
     if escaped:
         effects, pid = sheet.fight.escaped, sheet.fight.paragraph

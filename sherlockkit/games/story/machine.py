@@ -4,8 +4,9 @@ dice with Luck (R003).
 :func:`run` pops frames (``agenda.py``) and hands each to its step by type until the
 player must decide or nothing is left; :func:`decide` applies the player's option to
 the decision they faced. A :class:`~agenda.Check` rolls the dice; with Luck left the
-player may keep the roll or spend 1 Luck to roll every die of it again, once; then the
-roll's resolver, by the type of roll, says what it gives.
+player may keep the roll or spend 1 Luck to roll every die of it again, once (the offer
+says whether the roll goes against the player: ``luck.goes_against``); then the roll's
+resolver, by the type of roll, says what it gives.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Callable
 
 from sherlockkit.games.story import actions, campaign, combat, dice, effects, party, turn, villains
 from sherlockkit.games.story import agenda as a
+from sherlockkit.games.story import luck as luck_rule
 from sherlockkit.games.story.paragraphs import Casebook
 from sherlockkit.games.story.events import RollMade
 from sherlockkit.games.story.state import Decision, Roll, Sheet
@@ -47,10 +49,12 @@ def check(sheet: Sheet, book: Casebook, frame: a.Check) -> None:
         resolve(sheet, book, roll, rolled)
         return
     sheet.push(a.AwaitLuck(roll, rolled))
-    name, luck = a.label(roll), sheet.luck
-    sheet.pending = Decision("luck", f"{name}: you rolled {' + '.join(map(str, rolled))}. Keep it, or spend 1 Luck "
+    name, luck, against = a.label(roll), sheet.luck, luck_rule.goes_against(sheet, book, roll, rolled)
+    sheet.pending = Decision("luck", f"{name}: you rolled {' + '.join(map(str, rolled))}"
+                                     f"{', and it goes against you' if against else ''}. Keep it, or spend 1 Luck "
                                      "to roll again?",
-                             (("keep", "Keep the roll"), ("reroll", f"Re-roll (Luck {luck} → {luck - 1})")))
+                             (("keep", "Keep the roll"), ("reroll", f"Re-roll (Luck {luck} → {luck - 1})")),
+                             against=against)
     sheet.rolls += (Roll(name, rolled, sum(rolled), "waiting"),)
 
 

@@ -76,9 +76,14 @@ def allies_may_leave(sheet: Sheet, book: Casebook, pid: str, _: bool) -> None:
         sheet.push(Check(AllyStaysRoll(name)))
 
 
+def leaves(die: int) -> bool:
+    """R007e 3: an Ally whose d6 shows 1 or 2 leaves the case."""
+    return die <= 2
+
+
 def resolve_ally_stays(sheet: Sheet, book: Casebook, roll: AllyStaysRoll, die: int) -> str:
     """R007e 3: ``"leaves"`` on 1-2, ``"stays"`` on 3-6."""
-    if die <= 2:
+    if leaves(die):
         leave(sheet, roll.name, LeftCase(roll.name, "own trail"))
         return "leaves"
     sheet.record(AllyStays(roll.name, die))

@@ -48,7 +48,8 @@ class Decision:
     """What the player must decide: its kind, the options (id -> label), and, for the
     turn's action, why the other actions are closed (action -> reason). After a case,
     ``purchases`` says what each spending option buys and costs, and ``cases`` which
-    option takes up which adventure (id -> title): the same options, in their parts."""
+    option takes up which adventure (id -> title): the same options, in their parts. A Luck
+    offer says whether the roll goes ``against`` the player (R003's "does not go your way")."""
 
     kind: str  # "action", "luck", "choice", "villain", "combat", "after_case", "over"
     prompt: str
@@ -56,6 +57,7 @@ class Decision:
     closed: tuple[tuple[str, str], ...] = ()
     purchases: tuple[Purchase, ...] = ()
     cases: tuple[tuple[str, str], ...] = ()
+    against: bool = False  # a Luck offer: the roll goes against the player (``luck.goes_against``)
 
     @property
     def ids(self) -> tuple[str, ...]:
