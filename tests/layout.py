@@ -112,6 +112,15 @@ def in_view(page, selector: str, width: int) -> None:
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, f"{selector} in view"
 
 
+def one_screen_holds(page, first: str, last: str) -> tuple[bool, int]:
+    """Whether one screen of the page's height holds ``first`` (from its top) down to
+    ``last`` (to its bottom), the first element each selector matches; and how tall that
+    stretch is, in pixels (a phone player watches one while using the other)."""
+    top, bottom = page.locator(first).first.bounding_box(), page.locator(last).first.bounding_box()
+    tall = round(bottom["y"] + bottom["height"] - top["y"])
+    return tall <= page.viewport_size["height"], tall
+
+
 def shoot(page, root: str, path: str, tall: int = 2600) -> None:
     """A picture of the whole table under ``root`` for a person to look at: the screen made
     ``tall`` for a moment (Voila's page scrolls inside a box that a full-page picture does

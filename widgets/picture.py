@@ -28,7 +28,7 @@ from sherlockkit.games.picture.deal import DETECTIVES_AS_GUESTS, MORE_SUSPECTS
 from sherlockkit.games.picture.events import GameEnded
 from sherlockkit.games.picture.photo import camera_at, take
 from sherlockkit.games.picture.state import CHOOSING, EXCHANGING, Aim, Place, Unplace, View, Vip
-from widgets.controls import changed, move_button, offer, shown
+from widgets.controls import action_button, changed, move_button, offer, shown
 from widgets.parts import Parts, newest_in_view
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
 from widgets.picture_mat import ArrangingControls
@@ -125,13 +125,14 @@ class PictureTable(GameTable):
         self.table_cells = self.arranging.table_cells
         self.sheet = _html("sk-sheet-box")
         stage = w.VBox([w.HTML("<b>Your mat</b> <small>(seen from above; pick a guest, then a space)</small>"),
-                        self.arranging.guest_list, self.arranging.mat, self.arranging.mat_bar, self.sheet])
+                        self.arranging.guest_list, self.arranging.mat, self.arranging.mat_bar])
         stage.add_class("sk-stage")
         self.photo = _html("sk-photo")
         self.guests_box = _html("sk-guests-box")
-        # the camera right under the photo (on a phone both are in sight together), then the
-        # envelopes, their wishes in sight while you arrange
-        shot = w.VBox([self.photo, self.arranging.camera, self.guests_box, self.envelopes, self.vip_bar])
+        # the photo right under the mat and Ready on a phone (you watch it change as you place),
+        # the camera under the photo, then the Alibi sheet and the envelopes, their wishes in
+        # sight while you arrange
+        shot = w.VBox([self.photo, self.arranging.camera, self.guests_box, self.sheet, self.envelopes, self.vip_bar])
         shot.add_class("sk-shot")
         self.play_area = _bar([stage, shot], "sk-play")
         self.photos = _html("sk-photos-box")
@@ -142,7 +143,10 @@ class PictureTable(GameTable):
         self.case = _html("sk-case-box")
         self.questions = QuestionPanel(self._act, lambda button: self.guard_all(button))
         self.setup = self._setup_panel()
-        super().__init__(game, [self.header, self.case, self.exchange_card, self.prompt, self.exchange_bar,
+        self.switch_words = _html("sk-switch-words")
+        self.switch_button = action_button("", self._switch, "switch")  # a new party: no move of this one
+        switch_bar = _bar([self.switch_words, self.switch_button], "sk-switch-bar")
+        super().__init__(game, [self.header, switch_bar, self.case, self.exchange_card, self.prompt, self.exchange_bar,
                                 self.questions, self.message, self.photos, self.play_area, self.seats,
                                 self.log_view, self.setup])
 
@@ -181,6 +185,19 @@ class PictureTable(GameTable):
         self.game.new_game(self.players_slider.value, switches["notes"], self.level_menu.value, seed,
                            sherlock=switches["Sherlock expansion"], irene=switches["Irène"],
                            variant=None if variant == NO_VARIANT else variant)
+
+    def _switch(self, _button=None) -> None:
+        """The switch at the top: a new party with the other game (the Sherlock expansion or
+        the base game), the other settings as they are; the settings' box follows."""
+        before = self.sherlock_box.value
+        self.sherlock_box.value = not self.game.options.get("sherlock", False)
+        held = self.game.hold()
+        try:
+            self._new_game(None)
+        except Exception:  # the engine's sentence reaches the page; the party and the box as they were
+            self.game.restore(held)
+            self.sherlock_box.value = before
+            raise
 
     def _act(self, action) -> bool:
         """Play ``action`` as you; a refusal is the engine's sentence in the message."""
@@ -252,6 +269,11 @@ class PictureTable(GameTable):
         shown(self.seats, not over)
         changed(self.play_area.layout, display="none" if over else "flex")
         changed(self.message, value=_escape(self.game.message))
+        sherlock = bool(self.game.options.get("sherlock"))
+        changed(self.switch_words, value="Playing <b>the Sherlock expansion</b>: a culprit among the guests."
+                if sherlock else "Playing <b>the base game</b>: the party's photo, no crime.")
+        changed(self.switch_button, description="New party: the base game" if sherlock
+                else "New party: the Sherlock expansion")
         # the title last: the page gets the changes in this order, so a new party's title (or a
         # new round's) never shows over the last one's mat and buttons
         changed(self.header, value=header_html(view, self.game.seed_words))

@@ -44,6 +44,8 @@ STYLE = """<style>
 .sk-picture .sk-earlier-tag { color: #666; font-size: 0.85em; }
 .sk-table.sk-picture .sk-actions { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 3px 0; }
 .sk-table.sk-picture .sk-actions .widget-button { width: auto; min-width: max-content; }
+.sk-table.sk-picture .sk-switch-bar { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; margin: 4px 0 6px 0; }
+.sk-table.sk-picture .sk-switch-bar .widget-button { width: auto; min-width: max-content; }
 .sk-table.sk-picture .sk-play { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .sk-table.sk-picture .sk-stage { flex: 1 1 300px; max-width: 420px; min-width: 0; }
 .sk-table.sk-picture .sk-shot { flex: 1 1 320px; max-width: 620px; min-width: 0; }

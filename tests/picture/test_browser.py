@@ -26,7 +26,9 @@ from sherlockkit.games.picture import alibis, rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.figures import FIGURE_NAMES
 from sherlockkit.games.picture.seeing import read_by
-from tests.layout import DESKTOP, PHONE, in_view, layout_problems, newest_line_in_view, serious_violations, shoot
+from tests.layout import (
+    DESKTOP, PHONE, in_view, layout_problems, newest_line_in_view, one_screen_holds, serious_violations, shoot,
+)
 from tests.seen import record_frames
 
 pytestmark = pytest.mark.browser
@@ -140,6 +142,7 @@ def test_a_sherlock_party_by_clicks_fits_every_screen_and_sends_nothing_hidden(a
     page.goto(app_url + "voila/render/picture.ipynb")
     page.wait_for_selector(READY, timeout=60_000)
     try:
+        assert "the Sherlock expansion" in page.locator(f"{ROOT} .sk-switch-words").inner_text(), "the app opens on it"
         start_sherlock(page)
         start = len(frames)
         deadline = time.monotonic() + PATIENCE
@@ -187,6 +190,8 @@ def test_a_sherlock_party_by_clicks_fits_every_screen_and_sends_nothing_hidden(a
                     assert page.locator(f"{ROOT} .sk-sheet .sk-odds").count() >= 2
                     fits_both(page, "/tmp/sherlock{}.png",
                               f"{ROOT} .sk-mat, {ROOT} .sk-photo svg, {ROOT} .sk-sheet table, {ROOT} .sk-case")
+                    holds, tall = one_screen_holds(page, f"{ROOT} .sk-mat", f"{ROOT} .sk-photo svg")
+                    assert holds, f"on a phone the mat and the photo take {tall} px: not one screen (issue 28)"
                     arranged = True
                 if click_if_enabled(page, f"{ROOT} .sk-ready"):
                     readies += 1

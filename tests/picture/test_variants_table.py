@@ -334,3 +334,28 @@ def test_the_end_scores_the_detectives_as_guests_line_by_line():
                  "<b>Biscuit</b> (VIP) on 2C: -6<br>"):
         assert line in mine
     assert "beside her" not in mine and "culprit" not in mine
+
+
+def test_the_switch_at_the_top_deals_the_other_game_with_the_other_settings_kept():
+    """The switch under the title: a Sherlock party from the base game, and back; the
+    players and the bots as they were, the settings' box following."""
+    tab = table(seed=5, players=4)
+    assert "the base game" in tab.switch_words.value and tab.switch_button.description.endswith("Sherlock expansion")
+    tab.switch_button.click()
+    assert tab.game.options["sherlock"] is True and tab.game.options["players"] == 4 and tab.sherlock_box.value
+    assert tab.game.state.culprit is not None and "the Sherlock expansion" in tab.switch_words.value
+    tab.switch_button.click()
+    assert tab.game.options["sherlock"] is False and not tab.sherlock_box.value
+    assert tab.game.message == ""
+
+
+def test_a_switch_the_engine_refuses_shows_its_sentence_and_changes_nothing():
+    """More suspects needs the expansion: switching such a party to the base game is the
+    engine's to refuse, and nothing moves, the settings' box neither."""
+    tab = table(seed=12, players=3)
+    new_party_from_the_settings(tab, 40, variant=MORE, sherlock=True)
+    before = (tab.game.seed, tab.game.state, dict(tab.game.options), list(tab.game.actions))
+    tab.switch_button.click()
+    assert tab.game.message == _engines_sentence(variant=MORE, sherlock=False)
+    assert (tab.game.seed, tab.game.state, tab.game.options, tab.game.actions) == before
+    assert tab.sherlock_box.value is True
