@@ -112,6 +112,37 @@ def in_view(page, selector: str, width: int) -> None:
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, f"{selector} in view"
 
 
+#: the smallest text drawn in the SVGs under a selector, in screen pixels (its font size in
+#: the picture's units times the picture's scale on the screen)
+_SMALLEST_TEXT = """sel => { let least = Infinity;
+  for (const t of document.querySelectorAll(sel + ' text')) {
+    const m = t.getScreenCTM();
+    if (!m || !t.getClientRects().length) continue;
+    least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  }
+  return least; }"""
+
+#: how small a word drawn on a card or a track may be on the screen and still be read
+SMALLEST_READABLE_PX = 9.5
+
+
+def smallest_drawn_text(page, selector: str) -> float:
+    """The smallest text drawn in the pictures (SVGs) under ``selector``, in screen pixels
+    (``inf`` if there is none)."""
+    return page.evaluate(_SMALLEST_TEXT, selector)
+
+
+def overlapping(page, first: str, second: str) -> list[tuple[str, str]]:
+    """Pairs of elements, one matching ``first`` and one ``second``, whose boxes overlap on
+    the screen (their texts, cut short): ``[]`` when none do."""
+    return page.evaluate("""([a, b]) => { const out = [];
+      for (const x of document.querySelectorAll(a)) for (const y of document.querySelectorAll(b)) {
+        const p = x.getBoundingClientRect(), q = y.getBoundingClientRect();
+        if (p.width && q.width && p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1
+            && q.top < p.bottom - 1) out.push([x.textContent.slice(0, 30), y.textContent.slice(0, 30)]);
+      } return out; }""", [first, second])
+
+
 def one_screen_holds(page, first: str, last: str) -> tuple[bool, int]:
     """Whether one screen of the page's height holds ``first`` (from its top) down to
     ``last`` (to its bottom), the first element each selector matches; and how tall that

@@ -23,7 +23,7 @@ import ipywidgets as w
 from sherlockkit.games.bakerstreet import characters, narration, odds, rules
 from sherlockkit.games.bakerstreet.cards import CASE_FILES, KINDS, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, plural
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall, View
-from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, odds_html, told_words, tracks_svg
+from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, odds_html, told_words, tracks_html
 from widgets.bakerstreet_session import CHARACTER_OPTIONS, BakerStreetSession, names, offered_levels
 from widgets.controls import action_button, move_button, offer
 from widgets.parts import Parts, newest_in_view
@@ -206,7 +206,7 @@ class BakerStreetTable(GameTable):
         self.header.value = (f"<div class='sk-title'><b>Beyond Baker Street</b> · Case File {view.case.number} · "
                              f"{view.players} detectives <span class='sk-seed'>seed {self.game.seed_words}</span>"
                              f"{cast}</div>")
-        self.tracks.value = tracks_svg(view)
+        self.tracks.value = tracks_html(view)
         self.counts.value = counts_html(view)
         self.leads.value = ("<div class='sk-leads'>" + "".join(lead_html(p, view) for p in view.piles) + "</div>")
         self._draw_seats(view, called)

@@ -25,7 +25,13 @@ STYLE = """<style>
 .sk-bakerstreet .widget-html-content { line-height: 1.35; }
 .sk-bakerstreet .sk-title { font-size: 1.05em; margin: 2px 0; }
 .sk-bakerstreet .sk-seed { color: #5f5f5f; }
-.sk-bakerstreet .sk-tracks svg { width: 100%; max-width: 640px; height: auto; display: block; }
+.sk-bakerstreet .sk-track { display: flex; align-items: center; gap: 2px 8px; max-width: 720px; }
+.sk-bakerstreet .sk-track-name { flex: 0 0 8.5em; font-size: 0.9em; white-space: nowrap; }
+.sk-bakerstreet .sk-track svg { flex: 1 1 auto; min-width: 0; width: 100%; max-width: 600px; height: auto; display: block; }
+@media (max-width: 600px) {
+  .sk-bakerstreet .sk-track { flex-direction: column; align-items: stretch; }
+  .sk-bakerstreet .sk-track-name { flex: none; }
+}
 .sk-bakerstreet .sk-counts { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 0.95em; }
 .sk-bakerstreet .sk-over-limit { color: #b00; font-weight: bold; }
 .sk-table.sk-bakerstreet .sk-leads { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
@@ -120,35 +126,39 @@ def lead_html(pile: PileView, view: View) -> str:
             f"<div>{cards}</div>{sums}</div>")
 
 
-def _track_row(y: int, label: str, at: int, colour: str, goal: int | None) -> str:
-    """One track of spaces 0..20 with its marker on ``at`` (every fifth space numbered, so
-    the numbers stay readable on a phone)."""
-    x0, step = 84, 26
-    out = [f"<text x='2' y='{y + 17}' font-size='17' font-weight='bold'>{escape(label)}</text>"]
+def _track_row(at: int, colour: str, goal: int | None, title: str) -> str:
+    """One track of spaces 0..20 as an ``<svg>``, its marker on ``at`` (every fifth space
+    numbered, so the numbers stay readable on a phone); the track's name is the page's
+    text beside it (:func:`tracks_html`), never under a marker."""
+    step = 26
+    out = []
     for space in range(TRACK_TOP + 1):
-        x = x0 + space * step
+        x = 2 + space * step
         fill = "#fde7a8" if space == goal else "#f4f1ea"
-        out.append(f"<rect x='{x}' y='{y}' width='{step - 3}' height='22' rx='3' fill='{fill}' stroke='#bbb'/>")
+        out.append(f"<rect x='{x}' y='3' width='{step - 3}' height='22' rx='3' fill='{fill}' stroke='#bbb'/>")
         if space % 5 == 0:
-            out.append(f"<text x='{x + (step - 3) / 2}' y='{y + 17}' font-size='17' text-anchor='middle' "
-                       f"fill='#888'>{space}</text>")
+            out.append(f"<text x='{x + (step - 3) / 2}' y='20' font-size='17' text-anchor='middle' "
+                       f"fill='#666'>{space}</text>")
     if 0 <= at <= TRACK_TOP:
-        cx = x0 + at * step + (step - 3) / 2
-        out.append(f"<circle cx='{cx}' cy='{y + 11}' r='13' fill='{colour}'/>"
-                   f"<text x='{cx}' y='{y + 17}' font-size='17' font-weight='bold' text-anchor='middle' "
+        cx = 2 + at * step + (step - 3) / 2
+        out.append(f"<circle cx='{cx}' cy='14' r='13' fill='{colour}'/>"
+                   f"<text x='{cx}' y='20' font-size='17' font-weight='bold' text-anchor='middle' "
                    f"fill='#fff'>{at}</text>")
-    return "".join(out)
+    width = 4 + (TRACK_TOP + 1) * step
+    return (f"<svg viewBox='0 0 {width} 28' role='img' aria-label='{escape(title)}'><title>{escape(title)}</title>"
+            f"{''.join(out)}</svg>")
 
 
-def tracks_svg(view: View) -> str:
-    """The Holmes track and the Investigation track (0-20), markers on their spaces; the
-    Investigation's goal space (20) is shaded."""
-    width = 86 + (TRACK_TOP + 1) * 26
-    title = (f"Holmes on space {view.holmes}; the Investigation track on {view.investigation} "
-             f"of {INVESTIGATION_GOAL}")
-    return (f"<svg viewBox='0 0 {width} 56' role='img' aria-label='{escape(title)}'><title>{escape(title)}</title>"
-            f"{_track_row(2, 'Holmes', view.holmes, '#7a1f1f', None)}"
-            f"{_track_row(30, 'Investig.', view.investigation, '#1f4e9c', INVESTIGATION_GOAL)}</svg>")
+def tracks_html(view: View) -> str:
+    """The Holmes track and the Investigation track (0-20), each named in the page's text
+    with its space, markers on their spaces; the Investigation's goal space (20) is shaded.
+    On a phone each name stands above its track."""
+    holmes = f"Holmes on space {view.holmes} of {TRACK_TOP}"
+    investigation = f"the Investigation track on {view.investigation}; the goal is exactly {INVESTIGATION_GOAL}"
+    rows = ((f"Holmes <b>{view.holmes}</b>", _track_row(view.holmes, "#7a1f1f", None, holmes)),
+            (f"Investigation <b>{view.investigation}</b>",
+             _track_row(view.investigation, "#1f4e9c", INVESTIGATION_GOAL, investigation)))
+    return "".join(f"<div class='sk-track'><span class='sk-track-name'>{name}</span>{svg}</div>" for name, svg in rows)
 
 
 def counts_html(view: View) -> str:

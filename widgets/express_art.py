@@ -248,7 +248,7 @@ def suspect_svg(suspect: Suspect, *, cleared: bool = False, width: float = 110, 
         f'<text x="55" y="135" text-anchor="middle" font-family="sans-serif" font-size="10" fill="{INK}">'
         f'<tspan fill="{_ink(suspect.animal)}" font-weight="bold">{escape(suspect.animal)}</tspan> · '
         f'<tspan fill="{_ink(suspect.accessory)}">{escape(suspect.accessory)}</tspan></text>'
-        f'<text x="55" y="148" text-anchor="middle" font-family="sans-serif" font-size="9.5" '
+        f'<text x="55" y="148" text-anchor="middle" font-family="sans-serif" font-size="10" '
         f'font-style="italic" fill="{dark}">{escape(suspect.place)}</text>'
     )
     if cleared:

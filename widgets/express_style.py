@@ -54,6 +54,8 @@ STYLE = """<style>
 .sk-table.sk-express .widget-textarea { max-width: calc(100% - 4px); }
 @media (max-width: 600px) {
   .sk-table.sk-express .sk-keys { display: none; }
+  /* three cards a row: each card's words stay at least 10 px high on a phone */
+  .sk-table.sk-express .sk-suspects { grid-template-columns: repeat(3, minmax(0, 1fr)); }
   .sk-express .sk-alibis { min-height: 42px; }
   .sk-express .sk-alibis .sk-who { flex-basis: 72px; }
   .sk-express .sk-alibis svg.sk-alibi { width: 28px; }

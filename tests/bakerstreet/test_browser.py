@@ -19,7 +19,10 @@ import pytest
 
 from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
-from tests.layout import DESKTOP, PHONE, layout_problems, newest_line_in_view, serious_violations, shoot
+from tests.layout import (
+    DESKTOP, PHONE, SMALLEST_READABLE_PX, layout_problems, newest_line_in_view, overlapping, serious_violations,
+    shoot, smallest_drawn_text,
+)
 from tests.seen import record_frames
 
 from .page import card_forms, ever_public
@@ -93,6 +96,9 @@ def assert_it_fits(page, size: dict) -> None:
                            arg=ROOT, timeout=PATIENCE)
     assert layout_problems(page) == []
     assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
+    assert overlapping(page, f"{ROOT} .sk-track-name", f"{ROOT} .sk-tracks svg") == [], "a marker over a track's name"
+    smallest = smallest_drawn_text(page, f"{ROOT} .sk-tracks")
+    assert smallest >= SMALLEST_READABLE_PX, f"the tracks' numbers {smallest:.1f} px high at {size['width']} px"
     for part in page.locator(f"{ROOT} .sk-lead, {ROOT} .sk-seat, {ROOT} .sk-tracks svg").all():
         box = part.bounding_box()
         if box:

@@ -19,7 +19,9 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.games.express import bots, deduction, rules
-from tests.layout import DESKTOP, PHONE, layout_problems, open_dashboard, serious_violations
+from tests.layout import (
+    DESKTOP, PHONE, SMALLEST_READABLE_PX, layout_problems, open_dashboard, serious_violations, smallest_drawn_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -86,11 +88,15 @@ def on_one_screen(page, selectors: list[str]) -> list[str]:
 
 
 def fits(page) -> None:
-    """At a phone's width and a desktop's, nothing sticks out or is cut off."""
+    """At a phone's width and a desktop's, nothing sticks out or is cut off, and the words
+    on the cards can be read."""
     for size in (PHONE, DESKTOP):
         page.set_viewport_size(size)
+        page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
         assert layout_problems(page) == [], size
         assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
+        smallest = smallest_drawn_text(page, ".sk-express .sk-suspects")
+        assert smallest >= SMALLEST_READABLE_PX, f"a card's words {smallest:.1f} px high at {size['width']} px"
     page.set_viewport_size(PHONE)
 
 
