@@ -190,3 +190,58 @@ def serious_violations(page) -> list[tuple[str, list]]:
 
     found = Axe().run(page).response["violations"]
     return [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
+
+
+# --- the keyboard alone, and names for screen readers ------------------------------------------
+
+_FOCUS_MATCHES = "sel => { const a = document.activeElement; return !!a && a.matches(sel); }"
+
+
+def by_keys(page, selector: str, key: str = "Enter", most: int = 400) -> int:
+    """Reach an element matching the CSS ``selector`` with Tab alone (Shift+Tab never), as a
+    player without a mouse does, and press ``key`` on it: the number of Tabs it took, or 0
+    when ``most`` Tabs went by without reaching one (it went away meanwhile, or no key
+    reaches it)."""
+    for tabs in range(1, most + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(_FOCUS_MATCHES, selector):
+            page.keyboard.press(key)
+            return tabs
+    return 0
+
+
+#: pictures under a root that a screen reader cannot name: an <svg> shown, not hidden from
+#: assistive technology, with no role="img" and a name (aria-label or a <title>), and not
+#: inside a control that names it by its own words
+_UNNAMED = """root => [...document.querySelectorAll(root + ' svg')].filter(s => {
+  if (!s.getClientRects().length || s.closest('[aria-hidden="true"]')) return false;
+  if (s.parentElement && s.parentElement.closest('svg')) return false;  // a part of a named picture
+  const named = s.getAttribute('role') === 'img' && ((s.getAttribute('aria-label') || '').trim()
+    || (s.querySelector(':scope > title') || {}).textContent);
+  const control = s.closest('button, a, [role=button]');
+  return !named && !(control && (control.innerText || control.getAttribute('aria-label') || '').trim());
+}).map(s => (s.getAttribute('class') || '') + ': ' + s.outerHTML.slice(0, 60))"""
+
+
+def unnamed_pictures(page, root: str) -> list[str]:
+    """Every picture under ``root`` a screen reader would read out as nothing (``[]``: every
+    card, track and photo is named)."""
+    return page.evaluate(_UNNAMED, root)
+
+
+#: the settings panel's header, in both widget versions' class names
+SETTINGS_HEADER = ".jupyter-widget-Collapse-header, .p-Collapse-header"
+
+
+def settings_by_keys(page, root: str) -> None:
+    """Open the settings panel under ``root`` with the keyboard alone (Tab to its header,
+    Enter), check New game is shown and the header says it is open, then fold it again (Tab
+    back to it, Space)."""
+    header = f"{root} .jupyter-widget-Collapse-header, {root} .p-Collapse-header"
+    assert by_keys(page, header), "Tab reaches the settings' header"
+    page.locator(f"{root} .sk-new-game").wait_for(state="visible", timeout=30_000)
+    page.wait_for_function("h => document.querySelector(h).getAttribute('aria-expanded') === 'true'", arg=header,
+                           timeout=10_000)
+    page.locator(header).first.focus()  # back on the header the keyboard left it on, folded by Space
+    page.keyboard.press(" ")
+    page.locator(f"{root} .sk-new-game").wait_for(state="hidden", timeout=30_000)

@@ -23,8 +23,8 @@ import ipywidgets as w
 
 from sherlockkit.games.story import casebook, narration, rules
 from sherlockkit.games.story.characters import DEFAULT_TRAITS, STARTING_TRAITS
-from sherlockkit.games.story.events import CaseStarted, TurnStarted
-from sherlockkit.games.story.state import Choose
+from sherlockkit.games.story.events import CaseStarted, RollMade, TurnStarted
+from sherlockkit.games.story.state import Choose, Roll
 from widgets.controls import guarded, move_button, offer
 from widgets.session import GameSession
 from widgets.story_art import (
@@ -272,7 +272,8 @@ class StoryTable(GameTable):
         lines = narration.entries(events, start)
         fresh_from = len(narration.entries(events[:seen], start)) if seen > start else 0
         self.turn_lines.value = lines_html(lines[-TURN_LINES:], fresh_from - max(0, len(lines) - TURN_LINES))
-        self.dice.value = rolls_html(view.rolls, fresh=view.rolls != drawn_rolls, book=self.book)
+        rolls = _rolls_since(events, min(self._move_start, len(events)), view.rolls)
+        self.dice.value = rolls_html(rolls, fresh=rolls != drawn_rolls, book=self.book)
         shown = decision is not None and decision.kind != "over"
         self.prompt.value = (f"<div class='sk-prompt'>{html.escape(decision.prompt)}</div>" if shown else "") + (
             f"<div class='sk-hint'>Asked because you chose to be asked about Luck "
@@ -295,7 +296,7 @@ class StoryTable(GameTable):
         trail = [(pid, self.book[pid].kind, self.book[pid].title) for pid in story[-TRAIL_STOPS:]]
         self.trail.value = "<div><b>Where the case has led</b></div>" + trail_html(trail) if trail else ""
         self.case_log.value = log_html(narration.entries(events, max(0, len(events) - 4 * LOG_LINES))[-LOG_LINES:])
-        self._drawn = (story[-1] if story else None, view.rolls, len(events), result)
+        self._drawn = (story[-1] if story else None, rolls, len(events), result)
 
     def path_to(self, move: Choose) -> list[w.Button]:
         """The clicks that make ``move``: its option's button, or, after a case, the SM
@@ -314,6 +315,14 @@ class StoryTable(GameTable):
 def _story_trail(read: tuple[str, ...]) -> list[str]:
     """The paragraphs of the story read (rules consulted are left out)."""
     return [pid for pid in read if not pid.startswith("r") and pid != "a000"]
+
+
+def _rolls_since(events, start: int, rolls: tuple[Roll, ...]) -> tuple[Roll, ...]:
+    """The dice tray: every roll made since your last move began (at ``start`` in
+    ``events``), those the table kept for you without asking too, then any roll waiting on
+    your Luck (among the last move's ``rolls``)."""
+    made = tuple(Roll(e.label, e.dice, e.total, e.verdict, e.rerolled) for e in events[start:] if isinstance(e, RollMade))
+    return made + tuple(roll for roll in rolls if roll.verdict == "waiting")
 
 
 def _turn_start(events) -> int:

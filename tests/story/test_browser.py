@@ -15,7 +15,7 @@ import pytest
 
 from sherlockkit import engine
 from sherlockkit.games.story import rules
-from tests.layout import DESKTOP, PHONE, layout_problems, serious_violations
+from tests.layout import DESKTOP, PHONE, by_keys, layout_problems, serious_violations, settings_by_keys, unnamed_pictures
 from tests.seen import record_frames
 
 pytestmark = pytest.mark.browser
@@ -34,11 +34,15 @@ FITS_ITS_CHOICE = """m => { const style = getComputedStyle(m), pen = document.cr
   return words + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) <= m.clientWidth + 1; }"""
 
 
-def step(page) -> None:
-    """One click of a patient player, then wait until the case log has changed."""
+def step(page, keys: bool = False) -> None:
+    """One click of a patient player (``keys``: Tab to the button and Enter, the keyboard
+    alone), then wait until the case log has changed."""
     before = page.locator(".sk-log").inner_text()
     target = next((s for s in PREFERRED if page.locator(s).count()), ".sk-story .sk-option >> nth=0")
-    page.locator(target).first.click()
+    if keys:
+        assert by_keys(page, target.replace(" >> nth=0", "")), f"Tab reaches {target}"
+    else:
+        page.locator(target).first.click()
     page.wait_for_function("before => document.querySelector('.sk-log').innerText !== before",
                            arg=before, timeout=30_000)
 
@@ -100,9 +104,13 @@ def test_a_case_played_by_clicks_fits_a_phone_and_a_desktop_and_keeps_the_seed_h
         sheet = page.locator(".sk-story .sk-sheet-col").bounding_box()
         assert sheet["y"] >= play["y"] + play["height"] - 1, "on a phone the case comes first, the sheet below"
 
-        # the case to its end, by clicks, on a phone
+        # the case to its end, on a phone: the first moves and the settings with the keyboard alone
         step(page)
         assert page.locator(".sk-die").count() >= 2
+        for _ in range(3):
+            step(page, keys=True)
+        settings_by_keys(page, ".sk-story")
+        assert unnamed_pictures(page, ".sk-story") == [], "every picture named for a screen reader"
         deadline = time.monotonic() + 240
         while not page.locator(".sk-story .sk-spend").is_visible() and not page.locator(".sk-ending").is_visible():
             assert time.monotonic() < deadline, "no end of the case in four minutes"

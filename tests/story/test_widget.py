@@ -336,3 +336,11 @@ def test_every_move_after_a_case_is_made_by_the_clicks_the_table_names():
         session.restore(held)
         session.actions = before
         view.redraw()
+
+
+def test_the_dice_tray_shows_every_roll_since_your_click_those_kept_for_you_too():
+    """Kept without asking, the action's roll and the encounter's stay on the tray until
+    your next click (each kept roll is a move of its own, which starts a new tray)."""
+    view = table(ask_luck="never")
+    button(view, "explore").click()
+    assert "Explore (2d6" in view.dice.value and "Encounter roll" in view.dice.value
