@@ -20,8 +20,8 @@ import pytest
 from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
 from tests.layout import (
-    DESKTOP, PHONE, SMALLEST_READABLE_PX, layout_problems, newest_line_in_view, overlapping, serious_violations,
-    shoot, smallest_drawn_text,
+    DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, layout_problems, newest_line_in_view, overlapping,
+    serious_violations, settings_by_keys, shoot, smallest_drawn_text, unnamed_pictures,
 )
 from tests.seen import record_frames
 
@@ -66,21 +66,29 @@ def wait_for_your_turn(page) -> bool:
     return not ended(page)
 
 
-def click_move(page, selector: str) -> None:
-    """Click a button that makes a move, and wait until the page shows it made (the log
-    moved, and your turn went by or the case ended)."""
+def click_move(page, selector: str, keys: bool = False) -> None:
+    """Click a button that makes a move (``keys``: Tab to it and Enter, the keyboard alone),
+    and wait until the page shows it made (the log moved, and your turn went by or the
+    case ended)."""
     log = _text(page, ".sk-log")
     page.evaluate(_WATCH_THE_PROMPT, ROOT)
-    page.locator(selector).first.click()
+    if keys:
+        assert by_keys(page, selector), f"Tab reaches {selector}"
+    else:
+        page.locator(selector).first.click()
     page.wait_for_function(
         "([root, log]) => document.querySelector(root + ' .sk-log').innerText !== log"
         " && (window.skTurnWentBy || document.querySelector(root + ' .sk-ending').offsetParent !== null)",
         arg=[ROOT, log], timeout=PATIENCE)
 
 
-def point_at_a_card(page, slot: int = 0) -> None:
-    """Point at a card of yours: the odds panel opens under Investigate and Eliminate."""
-    page.locator(f"{ROOT} .sk-card-0-{slot}").click()
+def point_at_a_card(page, slot: int = 0, keys: bool = False) -> None:
+    """Point at a card of yours (``keys``: with the keyboard alone): the odds panel opens
+    under Investigate and Eliminate."""
+    if keys:
+        assert by_keys(page, f"{ROOT} .sk-card-0-{slot}"), "Tab reaches your card"
+    else:
+        page.locator(f"{ROOT} .sk-card-0-{slot}").click()
     page.locator(f"{ROOT} .sk-eliminate").wait_for(state="visible", timeout=PATIENCE)
     page.locator(f"{ROOT} .sk-odds").wait_for(state="visible", timeout=PATIENCE)
 
@@ -139,16 +147,18 @@ def test_a_whole_case_by_clicks_fits_the_screen_and_sends_no_card_of_yours(app_u
         page.goto(app_url + DASHBOARD)
         page.wait_for_selector(f"{ROOT} .sk-slot", timeout=60_000)
         assert wait_for_your_turn(page)  # you play first, without characters
-        point_at_a_card(page)
+        point_at_a_card(page, keys=True)  # the first moves with the keyboard alone
         odds = _text(page, ".sk-odds")
         assert "Card 1: the odds" in odds and "Eliminate" in odds and "Its number" in odds, odds
         assert re.search(r"\b\d{1,3}%", odds) and re.search(r"advances\s+exact\s+kills\s+wrong icon", odds), odds
         assert_it_fits(page, PHONE)
-        click_move(page, f"{ROOT} .sk-eliminate")
+        click_move(page, f"{ROOT} .sk-eliminate", keys=True)
         assert wait_for_your_turn(page)
-        page.locator(f"{ROOT} .sk-assist-1").click()  # a hint, in two clicks
+        assert by_keys(page, f"{ROOT} .sk-assist-1"), "Tab reaches Assist"  # a hint, in two presses
         page.locator(f"{ROOT} .sk-hint-0").wait_for(state="visible", timeout=PATIENCE)
-        click_move(page, f"{ROOT} .sk-hint-0")
+        click_move(page, f"{ROOT} .sk-hint-0", keys=True)
+        assert unnamed_pictures(page, ROOT) == [], "every card and track named for a screen reader"
+        settings_by_keys(page, ROOT)
         assert "Player 2:" in _text(page, ".sk-log") or "You tell Player 2" in _text(page, ".sk-log")
         assert wait_for_your_turn(page)
         page.set_viewport_size(DESKTOP)

@@ -24,7 +24,7 @@ from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS
 from sherlockkit.games.cardgame.events import Arrested, Escaped, Peek
 from sherlockkit.games.cardgame.state import TARGETED
-from tests.layout import DESKTOP, PHONE, layout_problems, serious_violations
+from tests.layout import DESKTOP, PHONE, by_keys, layout_problems, serious_violations, settings_by_keys, unnamed_pictures
 from tests.seen import record_frames
 from widgets.cardgame import _names
 
@@ -63,25 +63,32 @@ def wait_for_news(page, log_before: str, message_before: str, timeout: int = 15_
     return log_text(page) != log_before
 
 
-def my_move(page) -> bool:
+def my_move(page, keys: bool = False) -> bool:
     """One move of yours by clicks if the table waits for you: a button of the moment, or
     the first card lit up (then the first player offered, for a card that names one).
-    True if the log moved."""
+    ``keys``: by the keyboard alone (Tab to the button, Enter). True if the log moved."""
     if ended(page) or page.locator(f"{ROOT} .sk-prompt:not(.sk-waiting)").count() == 0:
         return False
     before, said = log_text(page), message_text(page)
+
+    def press(selector: str) -> bool:
+        if keys:
+            return by_keys(page, selector, most=60) > 0
+        page.locator(selector).first.click()
+        return True
+
     for button in (".sk-villains", ".sk-take", ".sk-keep", ".sk-draw"):
         if page.locator(f"{ROOT} {button}").is_visible():
-            page.locator(f"{ROOT} {button}").click()
-            return wait_for_news(page, before, said)
+            return press(f"{ROOT} {button}") and wait_for_news(page, before, said)
     legal = page.locator(f"{ROOT} .sk-hand-card.sk-legal")
     if legal.count() == 0:
         return False
     card = legal.first.inner_text().strip()
-    legal.first.click()
+    if not press(f"{ROOT} .sk-hand-card.sk-legal"):
+        return False
     if card in TARGETED:  # the page asks whom
         page.locator(f"{ROOT} .sk-target:visible").first.wait_for(timeout=10_000)
-        page.locator(f"{ROOT} .sk-target:visible").first.click()
+        press(f"{ROOT} .sk-target")
     return wait_for_news(page, before, said)
 
 
@@ -164,13 +171,15 @@ def test_a_whole_game_by_clicks_fits_both_screens_and_sends_no_hidden_villain(ap
         made, deadline = 0, time.monotonic() + 120
         while not ended(page):
             assert time.monotonic() < deadline, f"the game did not end in two minutes ({made} moves of yours)"
-            if my_move(page):
+            if my_move(page, keys=made < 3):  # the first three with the keyboard alone
                 made += 1
                 if made == 2:  # the table in play, at a desktop's width (the game goes on there)
                     fits(page, DESKTOP["width"])
             else:
                 page.wait_for_timeout(150)
         assert made >= 4, made
+        assert unnamed_pictures(page, ROOT) == [], "every card named for a screen reader"
+        settings_by_keys(page, ROOT)
         verdict = page.locator(f"{ROOT} p.sk-verdict").inner_text()
         assert re.search(r"arrested .*, caught holding|escaped with|trail went cold", verdict), verdict
         assert re.search(r"wins?|share the win", verdict), verdict

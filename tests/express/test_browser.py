@@ -20,7 +20,8 @@ import pytest
 from sherlockkit import engine
 from sherlockkit.games.express import bots, deduction, rules
 from tests.layout import (
-    DESKTOP, PHONE, SMALLEST_READABLE_PX, layout_problems, open_dashboard, serious_violations, smallest_drawn_text,
+    DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, layout_problems, open_dashboard, serious_violations,
+    settings_by_keys, smallest_drawn_text, unnamed_pictures,
 )
 
 pytestmark = pytest.mark.browser
@@ -59,21 +60,28 @@ def my_score(page) -> int:
     return int(page.locator(".sk-score[data-seat='0']").inner_text())
 
 
-def play_until(page, done, minutes: float = 3) -> None:
+def play_until(page, done, minutes: float = 3, keys: bool = False) -> int:
     """Play as a player does -- the slap the table proves, else your alibi on your turn --
     until ``done()``; after a click, wait for the page to show what it did (a click read
-    off a page the kernel had not yet redrawn would slap a suspect that had gone)."""
-    deadline = time.monotonic() + 60 * minutes
+    off a page the kernel had not yet redrawn would slap a suspect that had gone). With
+    ``keys``, by the keyboard alone: Tab to the button, Enter. Returns the moves made."""
+    deadline, made = time.monotonic() + 60 * minutes, 0
     while not done():
         assert time.monotonic() < deadline, f"not done in {minutes} minutes of play"
         slap = proven(page)
         target = slap if slap and page.locator(slap).is_enabled() else READY
         if page.locator(target).is_enabled():
             before = page.evaluate(SHOWN)
-            page.click(target)
+            if keys:
+                if not by_keys(page, f".sk-express {target}".replace(".sk-express .sk-express", ".sk-express"), most=40):
+                    continue  # the button went (a bot was quicker): look at the table again
+            else:
+                page.click(target)
             page.wait_for_function(MOVED_ON, arg=before, timeout=60_000)
+            made += 1
         else:  # an alibi turned up (or a new round), or your turn
             page.wait_for_function(ALIBIS_MOVED, arg=page.locator(ALIBIS).count(), timeout=60_000)
+    return made
 
 
 def on_one_screen(page, selectors: list[str]) -> list[str]:
@@ -138,8 +146,9 @@ def test_a_visit_plays_by_clicks_refuses_with_sentences_and_ends_on_a_table_that
         assert "out this round" in page.locator(".sk-player[data-seat='0']").inner_text()
         assert "Traceback" not in page.content()
 
-        page.set_viewport_size(PHONE)
-        play_until(page, lambda: my_score(page) > 0)
+        page.set_viewport_size(PHONE)  # on a phone, with the keyboard alone until your first catch
+        assert play_until(page, lambda: my_score(page) > 0, keys=True) > 0
+        assert unnamed_pictures(page, ".sk-express") == [], "every card named for a screen reader"
         # the message says so ("Well spotted!") until a bot's move brings the next news, which a
         # busy machine may have done already: never a refusal, and the log keeps the catch
         message = page.locator(".sk-message").inner_text()
@@ -155,6 +164,7 @@ def test_a_visit_plays_by_clicks_refuses_with_sentences_and_ends_on_a_table_that
 
         # the ending: a game one catch from its end, loaded through the settings panel
         seed, moves = a_game_one_catch_from_its_end()
+        settings_by_keys(page, ".sk-express")
         page.click(".sk-express .jupyter-widget-Collapse-header")
         page.wait_for_selector(".sk-express .sk-new-game", state="visible")
         fits(page)

@@ -27,7 +27,8 @@ from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.figures import FIGURE_NAMES
 from sherlockkit.games.picture.seeing import read_by
 from tests.layout import (
-    DESKTOP, PHONE, in_view, layout_problems, newest_line_in_view, one_screen_holds, serious_violations, shoot,
+    DESKTOP, PHONE, by_keys, in_view, layout_problems, newest_line_in_view, one_screen_holds, serious_violations,
+    settings_by_keys, shoot, unnamed_pictures,
 )
 from tests.seen import record_frames
 
@@ -147,7 +148,7 @@ def test_a_sherlock_party_by_clicks_fits_every_screen_and_sends_nothing_hidden(a
         start = len(frames)
         deadline = time.monotonic() + PATIENCE
         asked = answered = readies = 0
-        arranged = False
+        arranged = exchanged_by_keys = False
         while not page.locator(f"{ROOT} .sk-ending").is_visible():
             if time.monotonic() > deadline:
                 page.screenshot(path="/tmp/sherlock-stuck.png", full_page=True)
@@ -163,6 +164,12 @@ def test_a_sherlock_party_by_clicks_fits_every_screen_and_sends_nothing_hidden(a
                     answered += click_if_enabled(page, f"{ROOT} .sk-answer")
                 else:
                     page.wait_for_timeout(100)
+            elif not exchanged_by_keys and page.locator(f"{ROOT} .sk-exchange:visible:enabled").count():
+                log = page.locator(f"{ROOT} .sk-log").inner_text()  # the first exchange with the keyboard alone
+                exchanged_by_keys = by_keys(page, f"{ROOT} .sk-exchange") > 0
+                if exchanged_by_keys:
+                    page.wait_for_function("([root, log]) => document.querySelector(root + ' .sk-log').innerText"
+                                           " !== log", arg=[ROOT, log], timeout=30_000)
             elif click_if_enabled(page, f"{ROOT} .sk-exchange"):
                 pass
             elif page.locator(f"{ROOT} .sk-ready:visible").count():
@@ -171,12 +178,10 @@ def test_a_sherlock_party_by_clicks_fits_every_screen_and_sends_nothing_hidden(a
                     guest = "Mr Wren" if victim != "Mr Wren" else "Doctor Vale"  # the victim lies in the coffin
                     for figure, space in (("Watson", "2A"), ("Holmes", "2D"), (guest, "1A")):
                         place(page, figure, space)
-                    # the guest picked up from the mat and moved, from the keyboard (buttons take Enter)
-                    page.locator(f"{ROOT} .sk-space-1A").focus()
-                    page.keyboard.press("Enter")
+                    # the guest picked up from the mat and moved with the keyboard alone (Tab, Enter)
+                    assert by_keys(page, f"{ROOT} .sk-space-1A"), "Tab reaches the mat"
                     page.locator(f"{ROOT} .sk-unplace").wait_for(state="visible", timeout=10_000)
-                    page.locator(f"{ROOT} .sk-space-3B").focus()
-                    page.keyboard.press("Enter")
+                    assert by_keys(page, f"{ROOT} .sk-space-3B"), "Tab reaches the mat"
                     page.wait_for_function("([root, guest]) => document.querySelector(`${root} .sk-space-3B`)"
                                            ".innerText.includes(guest)", arg=[ROOT, guest], timeout=10_000)
                     # the camera: a height, by one click; the photo follows
@@ -201,7 +206,9 @@ def test_a_sherlock_party_by_clicks_fits_every_screen_and_sends_nothing_hidden(a
                     page.wait_for_timeout(200)
             else:
                 page.wait_for_timeout(200)
-        assert asked and answered and readies >= 7, (asked, answered, readies)
+        assert asked and answered and readies >= 7 and exchanged_by_keys, (asked, answered, readies)
+        assert unnamed_pictures(page, ROOT) == [], "every photo named for a screen reader"
+        settings_by_keys(page, ROOT)
         assert "Traceback" not in page.locator("body").inner_text()
         shown, overflows = newest_line_in_view(page, ROOT)
         assert shown and overflows, "the log follows the party: its newest line (the end) in view, older above"
