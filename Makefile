@@ -6,6 +6,7 @@
 #   make test     run every test (unit, notebooks, server, book, browser)
 #   make check    the quick loop after a change: rules, properties, protocol, tables (no browser, no book)
 #   make bench    run the benchmarks
+#   make screenshots  picture each game in play (375 and 1280 px) from the running app into book/images
 #   make clean    remove build outputs and vendored JavaScript (keeps .venv)
 
 PYTHON_SYSTEM ?= python3
@@ -28,7 +29,7 @@ NPM_PACKAGES  := @jupyter-widgets/html-manager@1.0.15 requirejs mathjax@3
 CHROMIUM := $(firstword $(wildcard /usr/bin/chromium) $(shell command -v chromium 2>/dev/null))
 NPM      := $(shell command -v npm 2>/dev/null)
 
-.PHONY: all venv app-venv hub-venv app hub hub-proxy test check vendor book bench clean
+.PHONY: all venv app-venv hub-venv app hub hub-proxy test check vendor book bench screenshots clean
 
 all: test
 
@@ -135,6 +136,14 @@ book: venv vendor
 
 bench: venv
 	$(PY) benchmarks/run.py
+
+# ---------------------------------------------------------------- screenshots
+
+# each game a few moves in, at a phone's width and a desktop's, from the app started on a
+# free port and played by clicks in headless Chromium (book/app/screenshots.py); the book's
+# page "What you will play" and the README show them
+screenshots: venv
+	$(PY) book/app/screenshots.py
 
 # --------------------------------------------------------------------- clean
 
