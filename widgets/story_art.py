@@ -142,10 +142,30 @@ def lines_html(entries, fresh_from: int, css: str = "sk-turn-lines") -> str:
     return f"<ul class='{css}'>{items}</ul>"
 
 
+#: the kinds of log line that head what follows them (a turn, a case)
+HEADINGS = frozenset({"TurnStarted", "CaseStarted"})
+
+
+def newest_first(entries) -> list:
+    """``entries`` newest first, each turn's heading kept above its own lines: the turns
+    from the latest back, and within each turn its lines from the latest back."""
+    blocks: list[list] = [[]]
+    for e in entries:
+        if e.kind in HEADINGS and blocks[-1]:
+            blocks.append([])
+        blocks[-1].append(e)
+    out = []
+    for block in reversed(blocks):
+        head = block[:1] if block and block[0].kind in HEADINGS else []
+        out += head + list(reversed(block[len(head):]))
+    return out
+
+
 def log_html(entries) -> str:
-    """The case log, newest first: each line a sentence, its dice and rule one click away."""
+    """The case log, newest first (each turn under its heading): each line a sentence,
+    its dice and rule one click away."""
     lines = []
-    for e in reversed(entries):
+    for e in newest_first(entries):
         text = html.escape(e.text)
         if e.detail:
             lines.append(f"<details class='sk-entry sk-k-{e.kind}'><summary>{text}</summary>"

@@ -344,3 +344,26 @@ def test_the_dice_tray_shows_every_roll_since_your_click_those_kept_for_you_too(
     view = table(ask_luck="never")
     button(view, "explore").click()
     assert "Explore (2d6" in view.dice.value and "Encounter roll" in view.dice.value
+
+
+def test_the_newest_first_log_keeps_each_turns_heading_above_its_own_lines():
+    """Read top down, a "— Turn N —" heading is followed by turn N's lines only (newest
+    first), then the heading of turn N-1: never over the lines of the turn before."""
+    view = table(ask_luck="never")
+    for _ in range(3):
+        button(view, "wait").click()
+    shown = re.findall(r"class='sk-entry sk-k-(\w+)'>(?:<summary>)?([^<]*)", view.case_log.value)
+    turn_of_line, turn = [], None  # what each line shown belongs to, by the heading above it
+    for kind, text in shown:
+        if kind in ("TurnStarted", "CaseStarted"):
+            turn = text if kind == "TurnStarted" else None
+        turn_of_line.append((turn, text))
+    told, turn = [], None  # the same, from the events in the order they happened
+    for entry in narration.entries(view.game.view.events):
+        if entry.kind == "TurnStarted":
+            turn = entry.text
+        if entry.kind != "CaseStarted" and turn is not None:
+            told.append((turn, html.escape(entry.text)))
+    assert len(set(t for t, _ in told)) >= 3
+    shown_lines = sorted(x for x in turn_of_line if x[0] is not None)
+    assert shown_lines == sorted(told), (shown_lines, sorted(told))
