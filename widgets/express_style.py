@@ -35,14 +35,15 @@ STYLE = """<style>
 .sk-express .sk-h { font-weight: bold; margin: 4px 0 2px; }
 .sk-table.sk-express .sk-alibis-now { overflow: visible; }
 .sk-express .sk-alibis-now .widget-html { margin: 0; }
-.sk-express .sk-alibis { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; min-height: 48px; }
+.sk-express .sk-alibis { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; min-height: 90px; }
 .sk-express .sk-alibis .sk-who { flex: 0 0 92px; font-weight: bold; }
-.sk-express .sk-alibis svg.sk-alibi { display: block; width: 36px; height: auto; }
+/* alibis and the caught card wide enough that their words stay 9.5 px high or more */
+.sk-express .sk-alibis svg.sk-alibi { display: block; width: 60px; height: auto; }
 .sk-express .sk-flip { display: inline-block; }
 .sk-express .sk-last-round { background: #f6f3ee; border-radius: 8px; padding: 4px 8px; margin: 6px 0; }
 .sk-express .sk-proof { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; margin-top: 2px; }
-.sk-express .sk-proof svg.sk-alibi { width: 26px; height: auto; }
-.sk-express .sk-proof svg.sk-caught { width: 50px; height: auto; }
+.sk-express .sk-proof svg.sk-alibi { width: 60px; height: auto; }
+.sk-express .sk-proof svg.sk-caught { width: 106px; height: auto; }
 .sk-express .sk-arrow { margin: 0 4px; font-size: 1.2em; }
 .sk-express .sk-log-title { display: block; margin-top: 6px; }
 .sk-table.sk-express .sk-log { overflow: visible; }
@@ -56,9 +57,7 @@ STYLE = """<style>
   .sk-table.sk-express .sk-keys { display: none; }
   /* three cards a row: each card's words stay at least 10 px high on a phone */
   .sk-table.sk-express .sk-suspects { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-  .sk-express .sk-alibis { min-height: 42px; }
   .sk-express .sk-alibis .sk-who { flex-basis: 72px; }
-  .sk-express .sk-alibis svg.sk-alibi { width: 28px; }
 }
 @keyframes sk-flip { from { transform: perspective(300px) rotateY(90deg); } to { transform: none; } }
 @keyframes sk-deal { from { transform: translateY(-12px) scale(0.92); opacity: 0; } to { transform: none; opacity: 1; } }

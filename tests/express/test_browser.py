@@ -103,8 +103,9 @@ def fits(page) -> None:
         page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
         assert layout_problems(page) == [], size
         assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
-        smallest = smallest_drawn_text(page, ".sk-express .sk-suspects")
-        assert smallest >= SMALLEST_READABLE_PX, f"a card's words {smallest:.1f} px high at {size['width']} px"
+        for cards in (".sk-express .sk-suspects", ".sk-express .sk-alibis-now", ".sk-express .sk-last-round"):
+            smallest = smallest_drawn_text(page, cards)
+            assert smallest >= SMALLEST_READABLE_PX, f"{cards}: words {smallest:.1f} px high at {size['width']} px"
     page.set_viewport_size(PHONE)
 
 
