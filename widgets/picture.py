@@ -130,11 +130,11 @@ class PictureTable(GameTable):
         self.photo = _html("sk-photo")
         self.guests_box = _html("sk-guests-box")
         # the photo right under the mat and Ready on a phone (you watch it change as you place),
-        # the camera under the photo, then the Alibi sheet and the envelopes, their wishes in
-        # sight while you arrange
-        shot = w.VBox([self.photo, self.arranging.camera, self.guests_box, self.sheet, self.envelopes, self.vip_bar])
+        # the camera under the photo, then the envelopes, their wishes in sight while you
+        # arrange; the Alibi sheet under the mat on a desktop, after the photo on a phone
+        shot = w.VBox([self.photo, self.arranging.camera, self.guests_box, self.envelopes, self.vip_bar])
         shot.add_class("sk-shot")
-        self.play_area = _bar([stage, shot], "sk-play")
+        self.play_area = _bar([stage, shot, self.sheet], "sk-play")
         self.photos = _html("sk-photos-box")
         self.seats = _html("sk-seats")
         self.message = _html("sk-message")
@@ -267,7 +267,7 @@ class PictureTable(GameTable):
         # at the end every envelope is open in the players' photos: no need to list them again
         changed(self.seats, value="" if over else seats_html(view))
         shown(self.seats, not over)
-        changed(self.play_area.layout, display="none" if over else "flex")
+        changed(self.play_area.layout, display="none" if over else "grid")
         changed(self.message, value=_escape(self.game.message))
         sherlock = bool(self.game.options.get("sherlock"))
         changed(self.switch_words, value="Playing <b>the Sherlock expansion</b>: a culprit among the guests."

@@ -165,9 +165,9 @@ def investigators_html(view: View, placements: Mapping[str, Space], photo, odds:
             lines.append(f"<li>{where}: out of the frame (he must be in the photo)</li>")
             continue
         e = expected[investigator]
-        lines.append(f"<li>{where}: {INVESTIGATOR_POINTS} if the culprit stands beside him; worth "
-                     f"<span data-expected='{e.numerator}/{e.denominator}'>{float(e):.1f}</span> "
-                     f"points on your odds</li>")
+        worth = (f"<span data-expected='{e.numerator}/{e.denominator}'>{float(e):.1f}</span> points on your odds"
+                 if e else f"<span data-expected='0/1'>nothing</span> on your odds (no open suspect beside him)")
+        lines.append(f"<li>{where}: {INVESTIGATOR_POINTS} if the culprit stands beside him; worth {worth}</li>")
     return lines
 
 

@@ -46,9 +46,16 @@ STYLE = """<style>
 .sk-table.sk-picture .sk-actions .widget-button { width: auto; min-width: max-content; }
 .sk-table.sk-picture .sk-switch-bar { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; margin: 4px 0 6px 0; }
 .sk-table.sk-picture .sk-switch-bar .widget-button { width: auto; min-width: max-content; }
-.sk-table.sk-picture .sk-play { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
-.sk-table.sk-picture .sk-stage { flex: 1 1 300px; max-width: 420px; min-width: 0; }
-.sk-table.sk-picture .sk-shot { flex: 1 1 320px; max-width: 620px; min-width: 0; }
+/* the mat with the Alibi sheet under it on the left, the photo and the camera on the right;
+   on a narrow screen one column: the mat, the photo (in sight while you place), the sheet */
+.sk-table.sk-picture .sk-play { display: grid; gap: 10px; align-items: start;
+  grid-template-columns: minmax(0, 420px) minmax(0, 620px); grid-template-areas: "stage shot" "sheet shot"; }
+.sk-table.sk-picture .sk-stage { grid-area: stage; min-width: 0; }
+.sk-table.sk-picture .sk-shot { grid-area: shot; min-width: 0; }
+.sk-table.sk-picture .sk-play > .sk-sheet-box { grid-area: sheet; min-width: 0; }
+@media (max-width: 760px) {
+  .sk-table.sk-picture .sk-play { grid-template-columns: minmax(0, 1fr); grid-template-areas: "stage" "shot" "sheet"; }
+}
 .sk-table.sk-picture .sk-mat { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 3px;
   max-width: 400px; }
 .sk-table.sk-picture .sk-mat .widget-button { width: auto; height: 54px; margin: 0; white-space: normal;
