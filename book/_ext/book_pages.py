@@ -1,4 +1,4 @@
-"""Sphinx extension: the two small files every page of the book carries.
+"""Sphinx extension: the small files every page of the book carries.
 
 - ``static/mathjax-hub.js`` lets the widget manager typeset with MathJax 3. The
   widget manager (``@jupyter-widgets/html-manager`` 1.x) typesets every widget
@@ -7,7 +7,11 @@
   of undefined (reading 'Queue')" and stopped drawing.
 - ``static/book.css`` adjusts the theme for a book of long chapters: folded code
   reads as a quiet note, long printed lines and literals wrap (no page is wider
-  than a phone), and headings inside a widget keep the widget's scale.
+  than a phone), headings inside a widget keep the widget's scale, and the widget
+  manager's closed accordion titles are dark enough to read.
+- ``static/accessible.js`` adds to what the theme and the widget manager draw what a
+  reader without a mouse or without sight needs (issue 28): a keyboard stop on a box
+  of output that scrolls sideways, a name on each slider.
 
 The files live beside this extension, not in ``book/_static`` (Jupyter Book adds
 everything found there to every page) nor in ``book/_vendor`` (rebuilt by
@@ -34,4 +38,5 @@ def setup(app):
     app.connect("config-inited", _add_static_path)
     app.add_js_file("mathjax-hub.js", priority=AFTER_MATHJAX_CONFIG)
     app.add_css_file("book.css")
+    app.add_js_file("accessible.js", loading_method="defer")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
