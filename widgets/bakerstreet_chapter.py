@@ -12,6 +12,7 @@ from __future__ import annotations
 from sherlockkit.games.bakerstreet.cards import HOLMES_TOP, INVESTIGATION_GOAL, Evidence
 from sherlockkit.games.bakerstreet.state import View
 from widgets.bakerstreet_art import STYLE, card_html, counts_html, escape, lead_html
+from widgets.chapter import scrolling  # noqa: F401  (the chapters import it from here too)
 
 #: the chapter's additions to the table's style sheet: turns as folding boxes, boards compact
 CHAPTER_STYLE = STYLE + """<style>
@@ -78,12 +79,6 @@ def turn_html(number: int, sentences: tuple[str, ...], board: str, opened: bool 
 def replay_html(turns: list[str]) -> str:
     """The turns of a game, under the style sheet, as one block of static HTML."""
     return f"{CHAPTER_STYLE}<div class='sk-table sk-bakerstreet sk-replay'>{''.join(turns)}</div>"
-
-
-def scrolling(html_text: str) -> str:
-    """``html_text`` in a box that scrolls sideways on a narrow screen instead of
-    widening the page."""
-    return f"<div style='overflow-x:auto;max-width:100%'>{html_text}</div>"
 
 
 def spans(numbers) -> str:

@@ -12,6 +12,14 @@ import html
 from IPython.display import HTML
 
 
+def scrolling(html_text: str, name: str = "a wide table") -> str:
+    """``html_text`` in a box that scrolls sideways on a narrow screen instead of widening
+    the page: a region a keyboard reaches (and so scrolls), named ``name`` for a screen
+    reader."""
+    return (f"<div role='region' tabindex='0' aria-label='{html.escape(name, quote=True)}' "
+            f"style='overflow-x:auto;max-width:100%'>{html_text}</div>")
+
+
 def exact(p, digits: int = 2) -> str:
     """An exact chance as its fraction and its percentage (``"1/6 = 16.67%"``); ``"–"``
     when it is impossible."""

@@ -18,6 +18,7 @@ from sherlockkit.games.picture.cards import HIDE, NEXT_TO, NO_FACE, NO_MAN, NO_W
 from sherlockkit.games.picture.guests import Guest, any_guest_named
 from sherlockkit.games.picture.mat import COLUMNS, ROWS, TABLE, Space, touching
 from sherlockkit.games.picture.photo import TABLE as TABLE_FIGURE, Photo, Shot
+from widgets.chapter import scrolling
 from widgets.picture_art import figure_svg
 from widgets.picture_stage import score_line
 
@@ -25,11 +26,6 @@ from widgets.picture_stage import score_line
 MAT, LINE, TABLE_WOOD, INK, MUTED = "#e9d6cf", "#9c4b3c", "#7a4a26", "#2a2320", "#7a6f66"
 #: one space of the drawn mat, in SVG units; the margins hold the letters, numbers and camera
 CELL, MARGIN, CAMERA_ROOM = 100, 34, 40
-
-
-def scrolling(html_text: str) -> str:
-    """``html_text`` in a box that scrolls sideways on a narrow screen instead of widening the page."""
-    return f"<div style='overflow-x:auto;max-width:100%'>{html_text}</div>"
 
 
 def guests_html(guests: Iterable[Guest]) -> str:
@@ -45,7 +41,8 @@ def guests_html(guests: Iterable[Guest]) -> str:
         "</tr>"
         for g in guests)
     head = "".join(f"<th style='padding:2px 8px;text-align:left'>{h}</th>" for h in ("figure", "guest", "looks"))
-    return scrolling(f"<table class='sk-picture-guests' style='font-size:0.9em'><tr>{head}</tr>{rows}</table>")
+    return scrolling(f"<table class='sk-picture-guests' style='font-size:0.9em'><tr>{head}</tr>{rows}</table>",
+                     "the guests")
 
 
 def _cell(space: Space) -> tuple[float, float]:
@@ -267,7 +264,7 @@ def round_html(title: str, sentences: Sequence[str], sheet: str, open_: bool = F
     :func:`sheet_html`) under them."""
     told = "".join(f"<li>{escape(s)}</li>" for s in sentences) or "<li>Nothing to tell.</li>"
     return (f"<details class='sk-sherlock-round'{' open' if open_ else ''}><summary>{escape(title)}</summary>"
-            f"<ul>{told}</ul>{scrolling(sheet)}</details>")
+            f"<ul>{told}</ul>{scrolling(sheet, "the Alibi sheet")}</details>")
 
 
 def score_lines_html(scored: Sequence, cards: Mapping[str, Sequence], culprit: str | None = None,

@@ -71,7 +71,9 @@ def test_a_whole_replay_is_small_enough_for_a_page():
 
 
 def test_scrolling_wraps_without_changing_the_content():
-    assert scrolling("<table></table>") == "<div style='overflow-x:auto;max-width:100%'><table></table></div>"
+    boxed = scrolling("<table></table>")
+    assert boxed.endswith("style='overflow-x:auto;max-width:100%'><table></table></div>")
+    assert "role='region' tabindex='0' aria-label='a wide table'" in boxed, "a keyboard reaches it, a reader names it"
 
 
 def test_numbers_read_as_runs():
