@@ -264,7 +264,7 @@ def round_html(title: str, sentences: Sequence[str], sheet: str, open_: bool = F
     :func:`sheet_html`) under them."""
     told = "".join(f"<li>{escape(s)}</li>" for s in sentences) or "<li>Nothing to tell.</li>"
     return (f"<details class='sk-sherlock-round'{' open' if open_ else ''}><summary>{escape(title)}</summary>"
-            f"<ul>{told}</ul>{scrolling(sheet, "the Alibi sheet")}</details>")
+            f"<ul>{told}</ul>{scrolling(sheet, 'the Alibi sheet')}</details>")
 
 
 def score_lines_html(scored: Sequence, cards: Mapping[str, Sequence], culprit: str | None = None,
