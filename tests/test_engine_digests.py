@@ -33,6 +33,12 @@ were written again by the commit that removed it, after checking that the digest
 ``log`` left out of ``State`` and ``View`` (and ``dice`` out of ``State``, as
 ``ADDED_SINCE`` says) were the same for that commit and the one before, and that every
 view's ``narration.log`` was, line for line, the ``log`` the code before gave.
+
+Issue 28 made the Story's Luck offer say whether the roll goes against the player
+(``Decision.against``, and its prompt's words): the Story's were written again by the
+commit that added it, after checking that with every roll judged "not against"
+(``luck.JUDGES`` emptied) and ``Decision.against`` left out, the digests were the ones
+before.
 """
 
 from __future__ import annotations
@@ -53,8 +59,8 @@ BEFORE = {
     "cardgame": ["7ad821c8806ed0e3684193edd74754ee7e186ca40f67bc794114d0a837cd33d6",
                  "b8fb3b757cb62ee058f5754931cf0e83833b2ba182acbf39213c96862b97ea1a",
                  "25bd876655f680a6605110e065b494d27adfd3ad453662bb5ab78ba4bc39741e"],
-    "story": ["7ae15df42dd7ed038f2cce5f4d05de13bd658d694eb1723386532448813f5946",
-              "72a8b41f7da1bbe6a04b63630ce501c9f5dee0d3930b975112d9039562bd7dbe"],
+    "story": ["ec0bb3c324ac7da5b948bfa3382d7a062712472f4073992ef4a3d7f597cd5677",
+              "9b90f6583fbe0a1a18161fe1adb259aaa805a81640ec24ef4af5bd87e56d33f3"],
 }
 
 
