@@ -179,14 +179,18 @@ def _candidates(rules, state, rng: random.Random, count: int = 30) -> list:
     return out + [None, "Reveal", {"kind": "Play"}, 42]
 
 
-def _strictly_in(move, legal) -> bool:
-    """Whether ``move`` is one of ``legal`` field for field with the same types
+def _strictly_in(move, legal: set) -> bool:
+    """Whether ``move`` is one of the ``legal`` moves field for field with the same types
     (``Slap(0, True)`` equals ``Slap(0, 1)`` in Python, but is not a legal move)."""
     def same(a, b) -> bool:
         return type(a) is type(b) and all(
             type(getattr(a, f.name)) is type(getattr(b, f.name)) and getattr(a, f.name) == getattr(b, f.name)
             for f in dataclasses.fields(a))
-    return dataclasses.is_dataclass(move) and any(same(move, a) for a in legal)
+    try:
+        equal = move in legal  # a move with a list or a dict in it is no legal move (those hash)
+    except TypeError:
+        return False
+    return equal and dataclasses.is_dataclass(move) and any(same(move, a) for a in legal if a == move)
 
 
 def _is_sentence(text: str) -> bool:
@@ -199,7 +203,7 @@ def test_a_refused_move_is_the_refusals_sentence_and_changes_nothing(played):
     rng = random.Random(f"{entry.id}/illegal")
     tried = refused = 0
     for state in _positions(games[:2], each=20):
-        legal = rules.legal_actions(state)
+        legal = set(rules.legal_actions(state))
         before = pickle.dumps(state)  # every part of the table, as bytes: a change shows
         for move in _candidates(rules, state, rng):
             tried += 1
@@ -212,7 +216,7 @@ def test_a_refused_move_is_the_refusals_sentence_and_changes_nothing(played):
                 rules.play(state, move)
             assert str(refusal.value) == why, f"{entry.id}: play refused {move} with another sentence"
             refused += 1
-            assert pickle.dumps(state) == before, f"{entry.id}: a refused move changed the state"
+        assert pickle.dumps(state) == before, f"{entry.id}: a refused move at this position changed the state"
     assert refused > tried // 3
 
 

@@ -32,7 +32,7 @@ HIDING = sorted(g for g, entry in GAMES.items() if entry.hides_information) + ["
 
 def _table(game_id: str):
     """A table on a drawn seed (a deal nobody knows), on a hand clock."""
-    return GAMES[game_id].table_class()(clock=ManualClock())
+    return GAMES[game_id].table_class()(clock=ManualClock(), **GAMES[game_id].quick_bots)
 
 
 def _play_on(session, moves: int, rng: random.Random) -> None:
@@ -121,14 +121,14 @@ def test_save_scumming_your_own_hand_in_beyond_baker_street_learns_one_card_a_mo
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_chosen_seed_is_practice_saved_open_and_never_journaled(game_id):
-    table = GAMES[game_id].table_class()(seed=12345, clock=ManualClock())
+    table = GAMES[game_id].table_class()(seed=12345, clock=ManualClock(), **GAMES[game_id].quick_bots)
     session = table.game
     assert not session.journaled and "practice" in session.seed_words
     _play_on(session, 2, random.Random(1))
     saved = json.loads(session.save())
     assert "sealed" not in saved and saved["seed"] == 12345  # open: the deal is known to whoever chose it
     assert journal.moves(session.rules.NAME, 12345) == []
-    again = GAMES[game_id].table_class()(clock=ManualClock())
+    again = GAMES[game_id].table_class()(clock=ManualClock(), **GAMES[game_id].quick_bots)
     again.save_box.value = json.dumps(saved)
     again.load_button.click()
     assert again.game.seed == 12345 and not again.game.journaled and "practice" in again.game.seed_words

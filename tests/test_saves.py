@@ -129,7 +129,7 @@ def test_the_app_draws_seeds_nobody_can_guess():
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_drawn_seed_is_hidden_during_the_game_and_shown_at_its_end(game_id):
-    table = GAMES[game_id].table_class()(clock=ManualClock())
+    table = GAMES[game_id].table_class()(clock=ManualClock(), **GAMES[game_id].quick_bots)
     session = table.game
     seed = str(session.seed)
     assert session.seed_shown is None and "hidden until the end" in _page(table) and seed not in _page(table)

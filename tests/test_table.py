@@ -13,8 +13,10 @@ from widgets.clock import ManualClock
 
 
 def table_of(game_id: str, seed: int = 5):
-    """The game's table widget over a session on a hand clock."""
-    return GAMES[game_id].table_class()(seed=seed, clock=ManualClock())
+    """The game's table widget over a session on a hand clock, its bots searching less
+    (the registry's ``quick_bots``: the same bots)."""
+    entry = GAMES[game_id]
+    return entry.table_class()(seed=seed, clock=ManualClock(), **entry.quick_bots)
 
 
 @pytest.fixture(params=sorted(GAMES))

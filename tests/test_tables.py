@@ -53,7 +53,7 @@ def _shown(table) -> list[w.Button]:
 def _dealt(game_id: str, name: str, seed: int):
     """The game's table (bots held still) dealt the option set ``name`` from ``seed``."""
     entry = GAMES[game_id]
-    table = entry.table_class()(seed=seed, clock=ManualClock())
+    table = entry.table_class()(seed=seed, clock=ManualClock(), **entry.quick_bots)
     session = table.game
     session.start(seed, session.options_for(dict(entry.option_sets[name])))
     return table

@@ -189,6 +189,7 @@ def test_the_camera_never_changes_who_is_placed_and_order_does_not_matter(placed
     assert list(again.shots) == list(first.shots)  # the same order too: farthest row first
 
 
+@pytest.mark.exhaustive  # every pair, every camera: make test runs it, make check leaves it out
 def test_two_figures_of_one_row_never_overlap_at_any_camera():
     """Every pair of figures on every pair of spaces of one row, from every camera: no part
     of one shares any area with a part of the other, nor with the table in row 1. When the
