@@ -13,80 +13,19 @@ Session fixtures (the app, Chromium) are one per process.
 from __future__ import annotations
 
 import os
-import queue
-import re
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import threading
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SERVE = ROOT / "book" / "app" / "serve.py"
-LANDING_PATH = ""  # the landing page is the root
-STARTUP_TIMEOUT = 90  # seconds
+from tests.app_process import CHROMIUM_ARGS, ROOT, SERVE, STARTUP_SECONDS, find_chromium, running_app  # noqa: F401
+
+STARTUP_TIMEOUT = STARTUP_SECONDS  # seconds
 # Voila sends a dashboard's page only once its notebook has run: on a busy two-core machine
 # (two test workers, the app, a kernel starting) that took more than Playwright's 30 s once
 # in CI, so every page of the tests waits as long as the app is given to start.
 NAVIGATION_TIMEOUT_MS = STARTUP_TIMEOUT * 1000
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def find_chromium() -> str | None:
-    if os.access("/usr/bin/chromium", os.X_OK):
-        return "/usr/bin/chromium"
-    return shutil.which("chromium")
-
-
 def in_ci() -> bool:
     return os.environ.get("CI", "").lower() == "true"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _http_status(url: str) -> int | None:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    except OSError:
-        return None
-
-
-def _stop(process: subprocess.Popen) -> None:
-    """SIGTERM lets Voilà shut its kernels down (they run in their own
-    sessions); SIGKILL the group if it does not exit in time."""
-    if process.poll() is not None:
-        return
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
-    except ProcessLookupError:
-        pass
 
 
 #: fixtures shared by many files and cheap enough to build once per process
@@ -151,44 +90,15 @@ def save_key_folder(tmp_path_factory):
 @pytest.fixture(scope="session")
 def app_url():
     """Base URL (``http://127.0.0.1:PORT/``) of a running ``book/app/serve.py``."""
-    process = subprocess.Popen(
-        [sys.executable, str(SERVE), "--port", str(_free_port())],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,  # its own process group, killed at teardown
-    )
-    lines: queue.Queue[str] = queue.Queue()
-    log: list[str] = []
-
-    def pump():
-        for line in process.stdout:
-            log.append(line)
-            lines.put(line)
-
-    threading.Thread(target=pump, daemon=True).start()
     try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        base_url = None
-        while base_url is None:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or process.poll() is not None:
-                pytest.fail("the app did not announce its address:\n" + "".join(log))
-            try:
-                line = lines.get(timeout=min(remaining, 1))
-            except queue.Empty:
-                continue
-            match = re.fullmatch(r"sherlockkit app: (http://\S+/)", line.strip())
-            if match:
-                base_url = match.group(1)
-        while _http_status(base_url + LANDING_PATH) != 200:
-            if time.monotonic() > deadline or process.poll() is not None:
-                pytest.fail("the landing page did not answer 200:\n" + "".join(log))
-            time.sleep(0.25)
+        app = running_app(startup=STARTUP_TIMEOUT)
+        base_url = app.__enter__()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    try:
         yield base_url
     finally:
-        _stop(process)
+        app.__exit__(None, None, None)
 
 
 @pytest.fixture(scope="session")

@@ -245,3 +245,33 @@ def settings_by_keys(page, root: str) -> None:
     page.locator(header).first.focus()  # back on the header the keyboard left it on, folded by Space
     page.keyboard.press(" ")
     page.locator(f"{root} .sk-new-game").wait_for(state="hidden", timeout=30_000)
+
+
+# --- clicks that wait on the page --------------------------------------------------------------
+
+#: watches a table's prompt: ``window.skTurnWentBy`` turns true once it stops saying "Your
+#: turn" (Beyond Baker Street: your move was made and the bots' began)
+WATCH_THE_PROMPT = """root => {
+  const prompt = document.querySelector(root + ' .sk-prompt');
+  window.skTurnWentBy = false;
+  if (window.skPromptWatch) window.skPromptWatch.disconnect();
+  window.skPromptWatch = new MutationObserver(() => {
+    if (!prompt.innerText.includes('Your turn')) window.skTurnWentBy = true;
+  });
+  window.skPromptWatch.observe(prompt, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def click_if_enabled(page, selector: str) -> bool:
+    """Click the first button matching ``selector`` the page shows enabled; True if one
+    was (False too when it went away while being clicked: the page redrew it)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    target = page.locator(f"{selector}:visible:enabled")
+    if target.count() == 0:
+        return False
+    try:
+        target.first.click(timeout=3_000)
+    except PlaywrightTimeout:
+        return False
+    return True

@@ -251,9 +251,10 @@ def _serving(*options: str):
     import sys
     import threading
 
-    from tests.conftest import ROOT, SERVE, _free_port, _stop
+    from tests.app_process import free_port, stop
+    from tests.conftest import ROOT, SERVE
 
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [sys.executable, str(SERVE), "--port", str(port), *options],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -273,7 +274,7 @@ def _serving(*options: str):
         announced.get(timeout=90)
         yield _Served(process, port, log)
     finally:
-        _stop(process)
+        stop(process)
 
 
 @pytest.fixture(scope="module")

@@ -24,24 +24,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import queue
 import re
-import shutil
-import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sherlockkit.games import GAMES as REGISTRY
-from sherlockkit.games.cardgame.state import TARGETED  # the cards that name a player
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project's root: its tests' tools
+from sherlockkit.games import GAMES as REGISTRY  # noqa: E402
+from sherlockkit.games.cardgame.state import TARGETED  # noqa: E402  (the cards that name a player)
+from tests.app_process import CHROMIUM_ARGS, STARTUP_SECONDS, find_chromium, running_app  # noqa: E402
+from tests.layout import WATCH_THE_PROMPT, click_if_enabled  # noqa: E402
 
 APP_DIR = Path(__file__).resolve().parent
 ROOT = APP_DIR.parent.parent
@@ -60,101 +57,13 @@ TALLEST = {375: 1600, 1280: 1800}
 #: JPEG quality, lowered step by step while a picture weighs more than MAX_BYTES
 QUALITIES = (70, 60, 50, 40)
 MAX_BYTES = 250_000
-#: the longest the app may take to start, and a page to show what a click changed (ms)
-STARTUP_SECONDS = 90
+#: the longest a page may take to show what a click changed (ms)
 PATIENCE = 60_000
-#: what the tests pass Chromium (tests/conftest.py)
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 #: the host names of this machine (urlsplit writes [::1] as ::1)
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 
 
 # ------------------------------------------------------------------ the app and Chromium
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _status(url: str) -> int | None:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    except OSError:
-        return None
-
-
-def stop_app(process: subprocess.Popen) -> None:
-    """SIGTERM to the server's process group (Voilà shuts its kernels down), SIGKILL to the
-    group if it is not gone in 20 s."""
-    if process.poll() is not None:
-        return
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
-    except ProcessLookupError:
-        pass
-
-
-@contextlib.contextmanager
-def running_app(port: int | None = None) -> Iterator[str]:
-    """The app served by ``serve.py`` in a process group of its own: yields its base URL
-    (``http://127.0.0.1:PORT/``, the address it prints) once the landing page answers, and
-    stops the group on the way out, error or not."""
-    process = subprocess.Popen(
-        [sys.executable, str(SERVE), "--port", str(port or free_port())],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True,
-    )
-    lines: queue.Queue[str] = queue.Queue()
-    log: list[str] = []
-
-    def pump() -> None:
-        for line in process.stdout:
-            log.append(line)
-            lines.put(line)
-
-    threading.Thread(target=pump, daemon=True).start()
-    try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        base_url = None
-        while base_url is None:
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("the app did not announce its address:\n" + "".join(log[-30:]))
-            try:
-                line = lines.get(timeout=1)
-            except queue.Empty:
-                continue
-            match = re.fullmatch(r"sherlockkit app: (http://\S+/)", line.strip())
-            if match:
-                base_url = match.group(1)
-        while _status(base_url) != 200:
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("the landing page did not answer 200:\n" + "".join(log[-30:]))
-            time.sleep(0.25)
-        yield base_url
-    finally:
-        stop_app(process)
-
-
-def find_chromium() -> str | None:
-    if os.access("/usr/bin/chromium", os.X_OK):
-        return "/usr/bin/chromium"
-    return shutil.which("chromium")
 
 
 @contextlib.contextmanager
@@ -318,15 +227,6 @@ def play_cardgame(page) -> None:
 
 # Beyond Baker Street: an Eliminate, an Investigate, then a card pointed at (its odds shown)
 BAKERSTREET = ".sk-bakerstreet"
-_WATCH_THE_PROMPT = """root => {
-  const prompt = document.querySelector(root + ' .sk-prompt');
-  window.skTurnWentBy = false;
-  if (window.skPromptWatch) window.skPromptWatch.disconnect();
-  window.skPromptWatch = new MutationObserver(() => {
-    if (!prompt.innerText.includes('Your turn')) window.skTurnWentBy = true;
-  });
-  window.skPromptWatch.observe(prompt, {subtree: true, childList: true, characterData: true});
-}"""
 
 
 def _baker_your_turn(page) -> bool:
@@ -338,7 +238,7 @@ def _baker_your_turn(page) -> bool:
 
 def _baker_move(page, selector: str) -> None:
     log = _text(page, f"{BAKERSTREET} .sk-log")
-    page.evaluate(_WATCH_THE_PROMPT, BAKERSTREET)
+    page.evaluate(WATCH_THE_PROMPT, BAKERSTREET)
     page.locator(selector).first.click()
     page.wait_for_function(
         "([root, log]) => document.querySelector(root + ' .sk-log').innerText !== log"
@@ -375,21 +275,6 @@ _PICTURE_YOURS = (f"() => [...document.querySelectorAll('{PICTURE} .sk-exchange,
                   ".some(b => b.offsetParent !== null && !b.disabled)")
 
 
-def _click_if_there(page, selector: str) -> bool:
-    """Click the first button of ``selector`` shown enabled; False if there is none (or it
-    went away while being clicked: the page redrew it)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    target = page.locator(f"{selector}:visible:enabled")
-    if not target.count():
-        return False
-    try:
-        target.first.click(timeout=3_000)
-    except PlaywrightTimeout:
-        return False
-    return True
-
-
 def _picture_place(page, guest: str, attempts: int = 8) -> None:
     """Pick ``guest`` in the list and put them on the first free space of :data:`_MIDDLE`
     (else the first the mat offers), until the mat shows them there: a pick the page drops
@@ -424,7 +309,7 @@ def play_picture(page) -> None:
     for _ in range(6):
         page.wait_for_function(_PICTURE_YOURS)
         before = _text(page, log)
-        if not _click_if_there(page, f"{PICTURE} .sk-exchange"):
+        if not click_if_enabled(page, f"{PICTURE} .sk-exchange"):
             break
         _wait_for_change(page, log, before)
     page.wait_for_selector(f"{PICTURE} .sk-guest:enabled")

@@ -21,7 +21,7 @@ from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
 from tests.layout import (
     DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, layout_problems, newest_line_in_view, overlapping,
-    serious_violations, settings_by_keys, shoot, smallest_drawn_text, unnamed_pictures,
+    serious_violations, settings_by_keys, shoot, smallest_drawn_text, unnamed_pictures, WATCH_THE_PROMPT,
 )
 from tests.seen import record_frames
 
@@ -37,17 +37,6 @@ PATIENCE = 30_000
 # Your turn ends with your move and, with two players, comes back as soon as the bot has made
 # its move: polling for the prompt without "Your turn" can miss that moment, so the page
 # itself notes each change of the prompt from the click on.
-_WATCH_THE_PROMPT = """
-root => {
-  const prompt = document.querySelector(root + ' .sk-prompt');
-  window.skTurnWentBy = false;
-  if (window.skPromptWatch) window.skPromptWatch.disconnect();
-  window.skPromptWatch = new MutationObserver(() => {
-    if (!prompt.innerText.includes('Your turn')) window.skTurnWentBy = true;
-  });
-  window.skPromptWatch.observe(prompt, {subtree: true, childList: true, characterData: true});
-}
-"""
 
 
 def _text(page, part: str) -> str:
@@ -71,7 +60,7 @@ def click_move(page, selector: str, keys: bool = False) -> None:
     and wait until the page shows it made (the log moved, and your turn went by or the
     case ended)."""
     log = _text(page, ".sk-log")
-    page.evaluate(_WATCH_THE_PROMPT, ROOT)
+    page.evaluate(WATCH_THE_PROMPT, ROOT)
     if keys:
         assert by_keys(page, selector), f"Tab reaches {selector}"
     else:

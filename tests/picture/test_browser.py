@@ -20,14 +20,13 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sherlockkit.games.picture import alibis, rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.figures import FIGURE_NAMES
 from sherlockkit.games.picture.seeing import read_by
 from tests.layout import (
-    DESKTOP, PHONE, by_keys, in_view, layout_problems, newest_line_in_view, one_screen_holds, serious_violations,
+    DESKTOP, PHONE, by_keys, click_if_enabled, in_view, layout_problems, newest_line_in_view, one_screen_holds, serious_violations,
     settings_by_keys, shoot, unnamed_pictures,
 )
 from tests.seen import record_frames
@@ -45,16 +44,6 @@ NEAR = 50
 PATIENCE = 600
 
 
-def click_if_enabled(page, selector: str) -> bool:
-    """Click the first button matching ``selector`` the page shows enabled; True if one was."""
-    target = page.locator(f"{selector}:visible:enabled")
-    if target.count() == 0:
-        return False
-    try:
-        target.first.click(timeout=3_000)
-    except PlaywrightTimeout:
-        return False
-    return True
 
 
 def place(page, guest: str, space: str) -> None:
