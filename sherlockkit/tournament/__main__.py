@@ -60,7 +60,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m sherlockkit.tournament",
         description="Play many bot games of one game (a grid of lineups, options and seeds), serially or on "
-                    "Dask, and print the win rates with 95%% (Wilson) intervals.",
+                    "Dask, and print the win rates with 95% (Wilson) intervals.",
         epilog="Results are cached by grid and game source; the same grid asked again is read back.")
     p.add_argument("--game", required=True, help=f"the game: {games}")
     p.add_argument("--lineup", action="append", required=True, metavar="LEVEL,LEVEL,...",
