@@ -10,7 +10,7 @@ import random
 import pytest
 
 from sherlockkit.games.bakerstreet import bots, ladder, rules
-from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate
+from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue
 
 from .table import E, L, rig
 
@@ -187,3 +187,28 @@ def test_the_table_has_a_row_for_each_level_size_and_case():
 def test_a_mixed_team_plays_a_case():
     game = ladder.play_case({0: "seeing", 1: "conventions", 2: "inference"}, 3, 1, 5)
     assert game.outcome is not None and {m.player for m in game.moves} == {0, 1, 2}
+
+
+def test_the_seeing_bot_never_risks_a_lead_it_can_see_while_it_can_pass():
+    """The seeing bound has no harmful fallback (issue 29): with Holmes able to afford a
+    step and an Assist offered, it never plays a card under a Lead it does not fit (a wrong
+    icon, or past the target), never eliminates past 20, and pursues only dead ends."""
+    checked = 0
+    for players, case, seed in [(p, c, s) for p in (2, 3, 4) for c in (1, 6) for s in range(12)]:
+        state = rules.new(seed, players, case)
+        team = bots.make_bots({p: bots.SEEING for p in range(players)}, seed, peek=lambda seat: state.hands[seat])
+        while rules.outcome(state) is None:
+            view = rules.view(state, state.turn)
+            move = team[state.turn].choose(view)
+            could_pass = view.holmes > 1 and any(isinstance(a, Assist) for a in rules.legal_moves(view))
+            if could_pass and isinstance(move, Investigate):
+                card, pile = state.hands[move.player][move.card], view.piles[[p.kind for p in view.piles].index(move.lead)]
+                assert card.icon == pile.lead.icon and pile.total + card.number <= pile.target, (seed, move)
+                checked += 1
+            if could_pass and isinstance(move, Eliminate):
+                assert view.investigation + state.hands[move.player][move.card].number <= 20, (seed, move)
+            if could_pass and isinstance(move, Pursue):
+                pile = next(p for p in view.piles if p.kind == move.lead)
+                assert bots.dead_end(view, pile), (seed, move)
+            state = rules.play(state, move)
+    assert checked > 100
