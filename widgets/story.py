@@ -36,7 +36,7 @@ from widgets.table import GameTable
 TURN_LINES, LOG_LINES, TRAIL_STOPS = 12, 80, 8
 #: When the table asks about Luck (R003), the setting's choices: by default only after a
 #: roll that goes against you (the engine's ``Decision.against``); any other roll is kept.
-LUCK_ASKS = {"against": "when a roll goes against you", "always": "after every roll", "never": "never: keep every roll"}
+LUCK_ASKS = {"against": "after a roll against you", "always": "after every roll", "never": "never: keep every roll"}
 #: The words for a purchase's kind in the SM form.
 KIND_WORDS = {"quality": "Quality", "trait": "Trait", "equipment": "Equipment", "friend": "Friend"}
 
@@ -210,6 +210,7 @@ class StoryTable(GameTable):
                                      description="first case")
         self.ask_luck = w.Dropdown(options=[(words, mode) for mode, words in LUCK_ASKS.items()], value=game.ask_luck,
                                    description="ask about Luck", style={"description_width": "initial"})
+        self.ask_luck.add_class("sk-luck-setting")
         self.ask_luck.observe(guarded(self._ask_luck, game), names="value")
         setup_row = _row([self.trait_picker, w.VBox([self.first_case, self.ask_luck])])
         setup_row.add_class("sk-setup-row")
