@@ -191,11 +191,9 @@ class PictureTable(GameTable):
         the base game), the other settings as they are; the settings' box follows."""
         before = self.sherlock_box.value
         self.sherlock_box.value = not self.game.options.get("sherlock", False)
-        held = self.game.hold()
         try:
-            self._new_game(None)
-        except Exception:  # the engine's sentence reaches the page; the party and the box as they were
-            self.game.restore(held)
+            self.deal_anew(None)
+        except Exception:  # the engine's sentence reaches the page; the box as it was too
             self.sherlock_box.value = before
             raise
 

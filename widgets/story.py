@@ -235,8 +235,7 @@ class StoryTable(GameTable):
             self.game.notify()
             return
         self.game.ask_luck = change["new"]
-        self.game.after_change()
-        self.game.notify()
+        self.game.after_change()  # (which tells the views)
 
     def _start(self, seed: int | None) -> None:
         """A new campaign with the traits and first case chosen (``None``: a random seed)."""

@@ -182,12 +182,7 @@ class GameTable(w.VBox):
         def new_game(_=None) -> None:
             seed = read_seed(self.game, self.seed.value)
             if seed is not BAD_SEED:
-                held = self.game.hold()  # a settings change made before a refused deal is undone too
-                try:
-                    start(seed)
-                except Exception:
-                    self.game.restore(held)
-                    raise
+                self.deal_anew(seed)
 
         self.new_button = action_button("New game", new_game, "new-game", style="success")
         self.save_box, saving = save_controls(self.game, what, replay_seconds=replay_seconds)
@@ -195,6 +190,17 @@ class GameTable(w.VBox):
         buttons = w.Box([self.new_button, *saving], layout=w.Layout(flex_flow="row wrap"))
         self.setup = settings_panel(list(rows) + [self.motion, self.seed, buttons, self.save_box], what)
         return self.setup
+
+    def deal_anew(self, seed: int | None) -> None:
+        """A new game from ``seed`` with the settings as they stand (``start``, given to
+        :meth:`settings`); when it is refused, the game is put back as it was, a settings
+        change made before it included, and the refusal goes on to the page's guard."""
+        held = self.game.hold()
+        try:
+            self._start(seed)
+        except Exception:
+            self.game.restore(held)
+            raise
 
     def _on_motion(self, change) -> None:
         if change["new"] is True:

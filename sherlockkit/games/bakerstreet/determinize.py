@@ -24,11 +24,12 @@ from sherlockkit.games.bakerstreet.state import State, View
 TRIES = 100_000
 
 
-def own_hand(view: View, rng: random.Random, model: str = odds.EVERYTHING_SEEN) -> tuple:
+def own_hand(view: View, rng: random.Random, model: str = odds.EVERYTHING_SEEN, cards: tuple | None = None) -> tuple:
     """A hand for ``view.player`` drawn uniformly from the deals that fit what they have
     seen: each slot a card drawn from those it may hold, a deal giving one card to two
-    slots thrown away (so every fitting deal is as likely as another)."""
-    cards = odds.unseen(view)
+    slots thrown away (so every fitting deal is as likely as another). ``cards``: the
+    unseen cards (``odds.unseen(view)``), when the caller has them already."""
+    cards = odds.unseen(view) if cards is None else cards
     choices = [[c for c, ok in zip(cards, row) if ok] for row in odds.possible(view, cards, model)]
     if any(not options for options in choices):
         raise ValueError("What the player was told of a card fits none of the cards they cannot see.")
@@ -42,8 +43,9 @@ def own_hand(view: View, rng: random.Random, model: str = odds.EVERYTHING_SEEN) 
 def table_for(view: View, rng: random.Random, model: str = odds.EVERYTHING_SEEN) -> State:
     """A whole table ``view.player`` could be sitting at: their view of it is ``view``
     (see the module's docstring for what is drawn)."""
-    hand = own_hand(view, rng, model)
-    deck = [c for c in odds.unseen(view) if c not in hand]
+    cards = odds.unseen(view)
+    hand = own_hand(view, rng, model, cards)
+    deck = [c for c in cards if c not in hand]
     rng.shuffle(deck)
     if len(deck) != view.deck_size:
         raise ValueError(f"The view counts {view.deck_size} cards in the deck, but {len(deck)} are unseen.")

@@ -89,17 +89,25 @@ def fight_round(sheet: Sheet, book: Casebook, frame: FightRound) -> None:
         sheet.push(Check(StrikeRoll(ours.name, theirs.name)))
 
 
+def fighters(sheet: Sheet, roll: StrikeRoll) -> tuple[Character, Character] | None:
+    """R009a: the two who strike at each other by ``roll`` -- ours, and theirs still able --
+    or ``None`` when there is no fight or either is no longer in it."""
+    if sheet.fight is None:
+        return None
+    ours = next((p for p in sheet.party if p.name == roll.ours), None)
+    theirs = next((o for o in sheet.fight.opponents if o.name == roll.theirs and o.able), None)
+    return None if ours is None or theirs is None else (ours, theirs)
+
+
 def resolve_strike(sheet: Sheet, book: Casebook, roll: StrikeRoll, die: int) -> str:
     """R009a: our strike against theirs (their die drawn); the lower total takes the
     difference table's result (``"stunned"``, ``"wounded"``...; ``"even"`` on a tie;
     ``""`` if either fighter is no longer in the fight). A Wound or worse ends the fight."""
-    if sheet.fight is None:
+    pair = fighters(sheet, roll)
+    if pair is None:
         return ""
+    ours, theirs = pair
     current = sheet.fight
-    ours = next((p for p in sheet.party if p.name == roll.ours), None)
-    theirs = next((o for o in current.opponents if o.name == roll.theirs and o.able), None)
-    if ours is None or theirs is None:
-        return ""
     their_die = dice.draw(sheet, "foe").randint(1, 6)
     a, b = strike(ours, current.stunned, die), strike(theirs, current.stunned, their_die)
     sheet.record(Exchange(ours.name, theirs.name, a, b))

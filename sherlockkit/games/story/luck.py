@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from sherlockkit.games.story import actions, combat, party, rolls, tables
+from sherlockkit.games.story import actions, combat, party, rolls, tables, villains
 from sherlockkit.games.story import agenda as a
 from sherlockkit.games.story.effects import name_of, value_of
 from sherlockkit.games.story.paragraphs import Casebook
@@ -59,25 +59,20 @@ def _skill(sheet: Sheet, book: Casebook, roll: a.SkillRoll, total: int) -> bool:
     return not rolls.passes(roll.spec, total, sheet.holmes, sheet.party)
 
 
-def _deduction(sheet: Sheet, book: Casebook, roll: a.DeductionRoll, total: int) -> bool:
-    villain = book[sheet.villain]
-    return not rolls.deduction_success(sheet.holmes.quality("Brains"), sheet.sm, villain["brains"])(total)
-
-
 def _strike(sheet: Sheet, book: Casebook, roll: a.StrikeRoll, die: int) -> bool:
-    fight = sheet.fight
-    ours = next((p for p in sheet.party if p.name == roll.ours), None)
-    theirs = next((o for o in fight.opponents if o.name == roll.theirs and o.able), None) if fight else None
-    if ours is None or theirs is None:
+    pair = combat.fighters(sheet, roll)
+    if pair is None:
         return False
-    mine = combat.strike(ours, fight.stunned, die)
-    others = [combat.strike(theirs, fight.stunned, face) for face in range(1, 7)]
+    ours, theirs = pair
+    mine = combat.strike(ours, sheet.fight.stunned, die)
+    others = [combat.strike(theirs, sheet.fight.stunned, face) for face in range(1, 7)]
     return sum(other > mine for other in others) > sum(other < mine for other in others)
 
 
 #: Each kind of roll that can go against the player, and how it is judged.
 JUDGES: dict[type, Callable[..., bool]] = {
-    a.ActionRoll: _action, a.TableRoll: _table, a.SkillRoll: _skill, a.DeductionRoll: _deduction,
+    a.ActionRoll: _action, a.TableRoll: _table, a.SkillRoll: _skill,
+    a.DeductionRoll: lambda sheet, book, roll, total: not villains.outwits(sheet, book, total),
     a.HealingRoll: lambda sheet, book, roll, total: not actions.heals(sheet, roll, total),
     a.EscapeRoll: lambda sheet, book, roll, total: not combat.escapes(roll, total),
     a.AllyStaysRoll: lambda sheet, book, roll, die: party.leaves(die),

@@ -121,13 +121,18 @@ def start_way(sheet: Sheet, book: Casebook, way: str) -> None:
         combat.start_fight(sheet, (opponent,), (), (), sheet.villain, villain=True)
 
 
+def outwits(sheet: Sheet, book: Casebook, total: int) -> bool:
+    """R005b 1: whether Holmes's Brains + SM beat the Villain's 2d6 ``total`` + Brains."""
+    return rolls.deduction_success(sheet.holmes.quality("Brains"), sheet.sm, book[sheet.villain]["brains"])(total)
+
+
 def resolve_deduction(sheet: Sheet, book: Casebook, roll: DeductionRoll, total: int) -> str:
     """R005b 1: Holmes's Brains + SM must beat 2d6 + the Villain's Brains: ``"success"``
     solves the case; a ``"failure"`` falls back on Hide and Follow."""
     villain = book[sheet.villain]
     theirs = total + villain["brains"]
     ours = sheet.holmes.quality("Brains") + sheet.sm
-    outwitted = rolls.deduction_success(sheet.holmes.quality("Brains"), sheet.sm, villain["brains"])(total)
+    outwitted = outwits(sheet, book, total)
     sheet.record(DeductionMade(ours, theirs, outwitted))
     if outwitted:
         campaign.end_case(sheet, book, "solved", reward=villain["rewards"]["deduction"])
