@@ -173,7 +173,7 @@ class GameTable(w.VBox):
         seed) and the saves. A seed box holding something else than a whole number is
         refused with a sentence. Keeps ``seed``, ``motion``, ``new_button``,
         ``replay_button``, ``save_button``, ``load_button`` and ``save_box``."""
-        self._start = start
+        self._start = self._deal = start
         self.seed = w.Text(value="", placeholder="random", description="seed")
         self.seed.add_class("sk-seed-box")
         self.motion = w.Checkbox(value=True, description="motion (cards and dice move)", indent=False)
@@ -192,12 +192,12 @@ class GameTable(w.VBox):
         return self.setup
 
     def deal_anew(self, seed: int | None) -> None:
-        """A new game from ``seed`` with the settings as they stand (``start``, given to
+        """A new game from ``seed`` with the settings as they stand (the ``start`` given to
         :meth:`settings`); when it is refused, the game is put back as it was, a settings
         change made before it included, and the refusal goes on to the page's guard."""
         held = self.game.hold()
         try:
-            self._start(seed)
+            self._deal(seed)
         except Exception:
             self.game.restore(held)
             raise
