@@ -18,7 +18,12 @@ filled), and count (only where there are at most
 :data:`BRUTE_LIMIT` deals; the counts must equal the exact ones); (b) Monte Carlo --
 :data:`SAMPLES` deals drawn uniformly among those that fit (each slot drawn from the cards
 it may hold, the draw thrown away when a card comes twice), with the estimate's largest
-error against the exact chances. Also: building every chance of a belief as SymPy
+error against the exact chances. *The searching bot's wait* (``search_waits``): whole cases of a team of searching bots
+(``search.DEALS`` tables played out a searched move) at tables of 2, 3 and 4 on Case Files
+1 and 6, every move timed in CPU time: the slowest move a case (the issue's brief: under a
+second) and the mean move.
+
+Also: building every chance of a belief as SymPy
 ``Rational`` (sympy's cache cleared first) against ``fractions.Fraction``, which the table
 and the bots use.
 """
@@ -26,10 +31,10 @@ and the bots use.
 from __future__ import annotations
 
 import random
-from time import perf_counter
+from time import perf_counter, process_time
 
 from common import mean_time, ratios, row
-from sherlockkit.games.bakerstreet import bots, ladder, odds, rules
+from sherlockkit.games.bakerstreet import bots, ladder, odds, rules, search
 from sherlockkit.games.bakerstreet.state import View
 
 CASE = 1
@@ -74,11 +79,11 @@ def rate(play, budget: float, first_seed: int) -> tuple[float, float]:
             return games / elapsed, moves / elapsed
 
 
-def games_rows(repeats: int, budget: float) -> tuple[dict, list[dict]]:
-    """Interleaved runs of the floor and every level at each table size (the floor half
-    before the levels and half after them): the raw rates and the table's rows (games/s,
-    moves a game, cost of a move relative to the floor)."""
-    kinds = ("bare",) + bots.LEVELS
+def games_rows(repeats: int, budget: float, levels: tuple[str, ...] = bots.LEVELS) -> tuple[dict, list[dict]]:
+    """Interleaved runs of the floor and every level of ``levels`` at each table size (the
+    floor half before the levels and half after them): the raw rates and the table's rows
+    (games/s, moves a game, cost of a move relative to the floor)."""
+    kinds = ("bare",) + levels
     plays = {(kind, n): (lambda seed, n=n: bare_game(n, seed)) if kind == "bare"
              else (lambda seed, kind=kind, n=n: bot_game(kind, n, seed)) for kind in kinds for n in TABLES}
     for play in plays.values():  # warm up imports and caches
@@ -90,7 +95,7 @@ def games_rows(repeats: int, budget: float) -> tuple[dict, list[dict]]:
             # the floor before and after the levels (its mean is this repeat's floor), the
             # levels in a rotating order: a burst of load elsewhere falls on no level always
             before = rate(plays[("bare", n)], budget / 2, first_seed=r * 1000)
-            order = bots.LEVELS[r % len(bots.LEVELS):] + bots.LEVELS[:r % len(bots.LEVELS)]
+            order = levels[r % len(levels):] + levels[:r % len(levels)]
             for kind in order:
                 g, m = rate(plays[(kind, n)], budget, first_seed=r * 1000)
                 games[(kind, n)].append(g)
@@ -105,10 +110,36 @@ def games_rows(repeats: int, budget: float) -> tuple[dict, list[dict]]:
             per_game = [m / g for g, m in zip(games[(kind, n)], moves[(kind, n)])]
             out.append(row(f"{n}p {label}", games[(kind, n)], "games/s"))
             out.append(row(f"{n}p {label}: moves a game", per_game, "moves"))
-        for kind in bots.LEVELS:
+        for kind in levels:
             out.append(row(f"{n}p ratio {kind}/floor cost per move", ratios(moves[("bare", n)], moves[(kind, n)]), "x"))
     raw = {f"{kind}/{n}p": {"games_per_s": games[(kind, n)], "moves_per_s": moves[(kind, n)]}
            for (kind, n) in plays}
+    return raw, out
+
+
+# --- the searching bot's wait ------------------------------------------------------------------------
+
+def search_waits(seeds, tables=TABLES + (3,), cases=(1, 6)) -> tuple[dict, list[dict]]:
+    """What a player waits for a searching teammate (``search.DEALS`` tables a searched
+    move): whole cases of a searching team, every move timed in this process's CPU time;
+    the slowest move of each case and the mean move, by table size and Case File."""
+    raw, out = {}, []
+    for n in sorted(tables):
+        for case in cases:
+            slowest, mean = [], []
+            for seed in seeds:
+                team = bots.make_bots({p: "search" for p in range(n)}, seed)
+                state, times = rules.new(seed, n, case), []
+                while rules.outcome(state) is None:
+                    start = process_time()
+                    move = team[state.turn].choose(rules.view(state, state.turn))
+                    times.append(process_time() - start)
+                    state = rules.play(state, move)
+                slowest.append(max(times) * 1e3)
+                mean.append(sum(times) / len(times) * 1e3)
+            raw[f"{n}p case {case}"] = {"slowest_ms": slowest, "mean_ms": mean}
+            out.append(row(f"search bot {n}p case {case}: slowest move", slowest, "ms"))
+            out.append(row(f"search bot {n}p case {case}: mean move", mean, "ms"))
     return raw, out
 
 
@@ -270,8 +301,9 @@ def run(quick: bool = False) -> dict:
     repeats, budget, seeds = (3, 0.25, range(1)) if quick else (10, 0.6, range(6))
     games_raw, games_table = games_rows(repeats, budget)
     belief_raw, belief_table = belief_rows(seeds)
+    waits_raw, waits_table = search_waits(range(1) if quick else range(5))
     return {
         "case": CASE, "repeats": repeats, "seconds_per_repeat": budget, "samples": SAMPLES,
-        "brute_limit": BRUTE_LIMIT, "games": games_raw, "belief": belief_raw,
-        "rows": games_table + belief_table,
+        "brute_limit": BRUTE_LIMIT, "games": games_raw, "belief": belief_raw, "search_deals": search.DEALS,
+        "search_waits": waits_raw, "rows": games_table + belief_table + waits_table,
     }

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from sherlockkit.games.bakerstreet import bots, ladder, rules
+from sherlockkit.games.bakerstreet import bots, conventions, ladder, rules
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue
 
 from .table import E, L, rig
@@ -124,9 +124,9 @@ def test_a_hint_is_forgotten_once_its_receiver_has_played_a_card():
     state = rig([E("Witness 1", "Witness 2", "Witness 3"), E("Clue 1", "Track 4", "Witness 6")],
                 investigation=10)
     state = _after(state, Assist(0, 1, number=4))
-    assert bots.fresh_hint(rules.view(state, 1)) is not None
+    assert conventions.fresh_hint(rules.view(state, 1)) is not None
     state = _after(state, Eliminate(1, 0))
-    assert bots.fresh_hint(rules.view(state, 1)) is None
+    assert conventions.fresh_hint(rules.view(state, 1)) is None
 
 
 def test_a_teammate_waiting_on_an_assist_is_not_told_again():
@@ -144,13 +144,13 @@ def test_a_teammate_waiting_on_an_assist_is_not_told_again():
     # seat 1 answers with an Assist of its own (no card played), and it is seat 2's turn
     told = _after(_after(state, hint), Assist(1, 2, icon="Track"))  # no Lead wants Tracks
     view = rules.view(told, 2)
-    assert bots.waiting(view, 1) and not bots.waiting(view, 0)
+    assert conventions.waiting(view, 1) and not conventions.waiting(view, 0)
     for level in ("conventions", "inference"):
         move = bots.make_bots({2: level}, 0)[2].choose(view)
         assert not (isinstance(move, Assist) and move.target == 1), (level, move)
     # once seat 1 has played a card, it may be told again
     played = _after(_after(_after(told, Eliminate(2, 0)), Eliminate(0, 0)), Investigate(1, 2, "Suspect"))
-    assert not bots.waiting(rules.view(played, 2), 1)
+    assert not conventions.waiting(rules.view(played, 2), 1)
 
 
 def test_the_last_lead_is_confirmed_only_on_exactly_20():
@@ -209,6 +209,26 @@ def test_the_seeing_bot_never_risks_a_lead_it_can_see_while_it_can_pass():
                 assert view.investigation + state.hands[move.player][move.card].number <= 20, (seed, move)
             if could_pass and isinstance(move, Pursue):
                 pile = next(p for p in view.piles if p.kind == move.lead)
-                assert bots.dead_end(view, pile), (seed, move)
+                assert conventions.dead_end(view, pile), (seed, move)
             state = rules.play(state, move)
     assert checked > 100
+
+
+@pytest.mark.parametrize("level, case", [("inference", 1), ("seeing", 6)])
+def test_holmes_steps_account_for_where_his_marker_ends(level, case):
+    """Each case alone: his start, plus the Confirms, less the hints and the crowding, is
+    where the marker stands at the end (no characters: no Rally; he never reaches the top
+    from these starts); a hint is one Assist."""
+    from sherlockkit.games.bakerstreet import teams
+    from sherlockkit.games.bakerstreet.cards import CASE_FILES
+
+    for seed in range(4):
+        steps = teams.holmes_steps(level, 2, case, [seed])
+        game = teams.play_case(level, 2, case, seed)
+        end = teams.tables(seed, 2, case, game.moves)[-1]
+        assert CASE_FILES[case].holmes + steps.confirms - steps.hints - steps.crowded == end.holmes
+        assert steps.hints == sum(isinstance(m, Assist) for m in game.moves)
+        assert steps.won == game.outcome.won and steps.cases == 1
+    both = teams.holmes_steps(level, 2, case, range(4))
+    assert both.investigates == sum(
+        sum(isinstance(m, Investigate) for m in teams.play_case(level, 2, case, s).moves) for s in range(4)) / 4

@@ -45,5 +45,8 @@ def test_rates_and_what_hidden_information_costs():
     assert ladder.price_of_hidden(rows) == pytest.approx({(2, 1): 0.3, (2, 2): 0.55, (2, 3): 0.48})
     assert ladder.case_file_drop(rows, "inference", 2) == pytest.approx(0.3)  # case 1 against the worst, case 2
     assert ladder.case_file_drop(rows, "seeing", 2) == pytest.approx(0.05)
+    # the share of the seeing team's rate a team reaches, cell by cell
+    shares = ladder.share_of_seeing(rows, level="inference")
+    assert shares == pytest.approx({(2, 1): 40 / 70, (2, 2): 10 / 65, (2, 3): 20 / 68})
     # a cell with only one of the two teams is no gap
     assert (3, 1) not in ladder.price_of_hidden(rows + [row("seeing", 3, 1, 50)])

@@ -28,6 +28,13 @@ from sherlockkit.games.bakerstreet.teams import Game, play_case  # noqa: F401 --
 from sherlockkit.tournament.rates import Z95, wilson  # noqa: F401 -- Z95, for the ladder's readers
 
 
+#: cases a cell the stored table holds for the searching rung (the others: 2,000). A
+#: searching bot plays the case out on several tables at each move it searches: seconds of
+#: CPU a case where the others take milliseconds, so its 18 cells of 2,000 cases would be
+#: days of one core (``benchmarks/bakerstreet.py`` times its moves)
+SEARCHED_GAMES = 100
+
+
 def win_rates(level: str, players: int, case: int, games: int, seed: int = 0,
               characters=None) -> tuple[int, int, float, float]:
     """How many of ``games`` cases (seeds ``seed``, ``seed + 1``, ...) a team of ``level``
@@ -209,6 +216,15 @@ def price_of_hidden(rows: list[Row], seeing: str = "seeing", blind: str = "infer
     rate = rates(rows)
     return {(n, c): rate[(seeing, n, c)] - rate[(blind, n, c)]
             for level, n, c in rate if level == seeing and (blind, n, c) in rate}
+
+
+def share_of_seeing(rows: list[Row], level: str = "search", seeing: str = "seeing") -> dict[tuple[int, int], float]:
+    """How much of the seeing team's win rate a team of ``level`` reaches, cell by cell
+    (``(players, case)``): its win rate over the seeing team's (``nan`` where the seeing
+    team won nothing)."""
+    rate = rates(rows)
+    return {(n, c): rate[(level, n, c)] / rate[(seeing, n, c)] if rate[(seeing, n, c)] else math.nan
+            for lv, n, c in rate if lv == level and (seeing, n, c) in rate}
 
 
 def case_file_drop(rows: list[Row], level: str, players: int) -> float:

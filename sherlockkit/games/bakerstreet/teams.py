@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sherlockkit.games.bakerstreet import bots, rules
 from sherlockkit.games.bakerstreet.cards import INVESTIGATION_GOAL
-from sherlockkit.games.bakerstreet.events import Assisted, Confirmed, Event
+from sherlockkit.games.bakerstreet.events import Assisted, Confirmed, Event, HolmesMoved
 from sherlockkit.games.bakerstreet.state import Action, Assist, Confirm, Eliminate, Investigate, Outcome, State
 
 #: no case lasts this long (the 24 cards and Holmes's track run out far sooner)
@@ -136,3 +136,38 @@ def record(states, moves) -> Record:
                   investigates=investigates, on_a_hint=on_a_hint, confirms=of(Confirm), eliminates=of(Eliminate),
                   first_assist=first_assist, first_hint=first_hint, first_confirm=first_confirm,
                   reached_goal=reached_goal, holmes=states[-1].holmes)
+
+
+@dataclass(frozen=True)
+class Steps:
+    """Where Holmes's track went in ``cases`` cases of one team, on average a case: the
+    steps he lost to Assists (``hints``) and to a crowded Impossible (``crowded``), the
+    steps he won back by Confirms (``confirms``), and the card moves made (``investigates``,
+    ``eliminates``); ``won``: the share of the cases won."""
+
+    cases: int
+    hints: float
+    crowded: float
+    confirms: float
+    investigates: float
+    eliminates: float
+    won: float
+
+
+def holmes_steps(level: str, players: int, case: int, seeds) -> Steps:
+    """:class:`Steps` of a team of ``level`` bots over the cases dealt from ``seeds``, read
+    from each case's events (every step told by a ``HolmesMoved``) and moves."""
+    seeds = list(seeds)
+    steps: Counter = Counter()
+    moves: Counter = Counter()
+    won = 0
+    for seed in seeds:
+        game = play_case(level, players, case, seed)
+        won += game.outcome.won
+        moves.update(type(m).__name__ for m in game.moves)
+        for event in tables(seed, players, case, game.moves)[-1].events:
+            if isinstance(event, HolmesMoved):
+                steps[event.why] += abs(event.steps)
+    n = len(seeds)
+    return Steps(n, steps[HolmesMoved.ASSIST] / n, steps[HolmesMoved.CROWDED] / n, steps[HolmesMoved.CONFIRM] / n,
+                 moves["Investigate"] / n, moves["Eliminate"] / n, won / n)
