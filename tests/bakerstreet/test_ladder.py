@@ -45,8 +45,10 @@ def test_no_level_is_measurably_worse_than_the_one_below_it(blocks):
     verdicts = ladder.comparisons(ladder.table_from(blocks))
     assert len(verdicts) == (len(bots.LEVELS) - 1) * len(PLAYERS) * len(CASES)
     assert [v for v in verdicts if v[-1] == "below"] == []
-    # and the ladder is real where it matters: above, at case 1, at every table size
-    assert all(v[-1] == "above" for v in verdicts if v[3] == 1), [v for v in verdicts if v[3] == 1]
+    # and the ladder is real where it matters: each honest rung above the one below it at
+    # case 1, at every table size (the seeing bound may not be above the search: there, the
+    # searching team reaches it, issue 29's goal)
+    assert all(v[-1] == "above" for v in verdicts if v[3] == 1 and v[1] != "seeing"), verdicts
 
 
 def test_the_grid_played_by_the_tournament_runner_is_the_blocks_played_directly():
