@@ -43,6 +43,12 @@ def commands(chapter: str) -> list[str]:
     return [" ".join(block.replace("\\\n", " ").split()) for block in BLOCK.findall(text)]
 
 
+def chapter_text(chapter: str) -> str:
+    """The prose of ``chapter`` (its markdown cells)."""
+    notebook = nbformat.read(BOOK / f"{chapter}.ipynb", as_version=4)
+    return "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+
+
 def grid_of(line: str) -> tournament.Grid:
     """The grid ``python -m sherlockkit.tournament`` plays for ``line`` (as its ``main`` builds it)."""
     words = shlex.split(line)
@@ -69,6 +75,9 @@ def test_the_ladders_commands_play_its_table_and_one_of_its_cells():
     whole, one = commands("bakerstreet")
     prefix = "python -m sherlockkit.games.bakerstreet.ladder --games "
     assert whole.startswith(prefix)
-    assert {row.games for row in ladder.stored_table()} == {int(whole[len(prefix):])}  # what ladder.csv holds a cell
+    # what ladder.csv holds a cell; the searching rung its own smaller count, played as the chapter says
+    assert {row.games for row in ladder.stored_table() if row.level != "search"} == {int(whole[len(prefix):])}
+    assert {row.games for row in ladder.stored_table() if row.level == "search"} == {ladder.SEARCHED_GAMES}
+    assert f"--levels search --games {ladder.SEARCHED_GAMES}" in chapter_text("bakerstreet")
     assert grid_of(one) == tournament.grids.bakerstreet_ladder(seeds=range(2000), levels=("inference",),
                                                                players=(2,), cases=(6,))
