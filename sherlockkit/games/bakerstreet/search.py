@@ -34,7 +34,7 @@ import random
 from sherlockkit.games.bakerstreet import conventions, determinize, rules
 from sherlockkit.games.bakerstreet.cards import INVESTIGATION_GOAL
 from sherlockkit.games.bakerstreet.inference import card_moves, inference
-from sherlockkit.games.bakerstreet.state import Action, Pursue, State, View
+from sherlockkit.games.bakerstreet.state import Action, State, View
 
 #: tables drawn for each searched move (the budget: every candidate is played out on each)
 DEALS = 6
@@ -86,13 +86,10 @@ def candidates(view: View, options: list[Action], blueprint: Action) -> list[Act
         good = conventions.hints(view, options)
         if good:
             out.append(good[0][1])
-    out += [a for a in options if isinstance(a, Pursue)
-            and conventions.dead_end(view, next(p for p in view.piles if p.kind == a.lead))][:1]
-    unique = []
-    for move in out:
-        if move not in unique:
-            unique.append(move)
-    return unique
+    pursuit = conventions.pursue_dead_end(view, options)
+    if pursuit is not None:
+        out.append(pursuit)
+    return list(dict.fromkeys(out))
 
 
 def settled(view: View, options: list[Action]) -> bool:
@@ -115,9 +112,10 @@ def values(view: View, moves: list[Action], rng: random.Random, deals: int = DEA
 
 def search(view: View, options: list[Action], rng: random.Random, deals: int = DEALS) -> Action:
     """The searching bot's move (see the module's docstring)."""
+    settled_move = conventions.settled_move(view, options)  # the blueprint's own first step
+    if settled_move is not None:
+        return settled_move
     blueprint = inference(view, options, rng)
-    if settled(view, options):
-        return blueprint
     moves = candidates(view, options, blueprint)
     if len(moves) == 1:
         return blueprint
