@@ -159,6 +159,60 @@ def _case_rows(seeds, n: int) -> tuple[list, dict]:
     return rows, {"plain": plain_t, "case": case_t}
 
 
+class _Afresh(expect.Evaluator):
+    """The Evaluator as it stood before issue 29's speed work: every layout's photo taken
+    afresh (``photo.take``), none worked out from the last one's."""
+
+    def _photo(self, placements, camera):
+        return photo.take(placements, camera)
+
+
+def _searches_of(seed: int, players: int) -> list[tuple]:
+    """Every search the keen bots of a Sherlock party of ``players`` make: (the Evaluator's
+    knowledge, case and required figures, the mat, the camera, the figures, the budget)."""
+    made = bots.make_bots({p: bots.KEEN for p in range(players)}, seed)
+    asked = []
+
+    def recorded(score, mat, camera, rng, budget, figures):
+        ev = score.__self__
+        asked.append((ev.knowledge, ev.case, ev.required, dict(mat), camera, figures, budget))
+        return search.search(score, mat, camera, rng, budget, figures)
+
+    bots.search, kept = recorded, bots.search
+    try:
+        engine.play_out(rules, rules.new(seed, players=players, sherlock=True), made)
+    finally:
+        bots.search = kept
+    return asked
+
+
+def _today_rows(seeds, players: int = 6, every: int = 3) -> tuple[list, dict]:
+    """The search as it is against today's before issue 29 (every photo taken afresh, the
+    collector free to run), on the same searches of six-player Sherlock parties (every
+    ``every``-th), in turn: the expected score each finds and the time each takes. The
+    wishes read once a photo (``wishes.faces_hidden_by``, ``photographed_with_him``) serve
+    both."""
+    now_t, today_t, now_v, today_v = [], [], [], []
+    for seed in seeds:
+        for i, (knowledge, case, required, mat, camera, figures, budget) in enumerate(_searches_of(seed, players)):
+            if i % every:
+                continue
+            for timings, values, run in ((today_t, today_v, lambda ev, r: search._search(
+                    ev.score, mat, camera, r, budget, figures, search.ALL_CAMERAS, search.PATIENCE, True)),
+                                         (now_t, now_v, lambda ev, r: search.search(ev.score, mat, camera, r, budget,
+                                                                                   figures))):
+                make = _Afresh if timings is today_t else expect.Evaluator
+                ev = make(knowledge, case, required)
+                start = perf_counter()
+                values.append(run(ev, random.Random(i)).value)
+                timings.append(perf_counter() - start)
+    rows = [row(f"Sherlock, {players} players: a search now", [t * 1e3 for t in now_t], "ms"),
+            row(f"Sherlock, {players} players: the same search as before issue 29", [t * 1e3 for t in today_t], "ms"),
+            row("before ÷ now (the search's speed-up)", ratios(today_t, now_t), "x"),
+            row("expected score found, now − before", [a - b for a, b in zip(now_v, today_v)], "points")]
+    return rows, {"now": now_t, "before": today_t, "now_value": now_v, "before_value": today_v}
+
+
 def _game_rows(tables, seeds, sherlock: bool = False) -> tuple[list, dict]:
     slowest, slowest_cpu, thinking, moves_a_game, wall, thinking_only, pauses = {}, {}, {}, {}, {}, {}, {}
     collector = _Collector()
@@ -237,11 +291,13 @@ def run(quick: bool = False) -> dict:
     case_rows, case_raw = _case_rows(seeds, 20 if quick else 60)
     game_rows, game_raw = _game_rows((2, 4, 6), range(1) if quick else range(3))
     sherlock_rows, sherlock_raw = _game_rows((2, 4, 6), range(1) if quick else range(3), sherlock=True)
+    today_rows, today_raw = _today_rows(range(1) if quick else range(2))
     return {"budget": bots.BUDGET, "positions": len(positions), "search": search_raw, "evaluation": eval_raw,
             "case": case_raw,
             "games": {k: {str(p): v for p, v in d.items()} for k, d in game_raw.items()},
             "sherlock_games": {k: {str(p): v for p, v in d.items()} for k, d in sherlock_raw.items()},
-            "rows": search_rows + eval_rows + case_rows + game_rows + sherlock_rows}
+            "today": today_raw,
+            "rows": search_rows + eval_rows + case_rows + game_rows + sherlock_rows + today_rows}
 
 
 if __name__ == "__main__":

@@ -266,3 +266,30 @@ def test_a_cycle_of_moves_is_broken_by_taking_one_guest_off():
         moves.append(bots.next_move(rules.view(state, 0), layout, None))
         state = rules.play(state, moves[-1])
     assert len(moves) == 4 and sum(isinstance(m, Place) for m in moves) == 2
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_search_holds_the_collector_off_and_leaves_it_as_it_found_it(enabled):
+    """The cyclic garbage collector is off while a search scores layouts and as it was
+    after, a search that fails included."""
+    import gc
+    from sherlockkit.games.picture.photo import DEFAULT_CAMERA
+    seen_on = []
+
+    def score(placements, camera):
+        seen_on.append(gc.isenabled())
+        return float(len(placements))
+
+    def failing(placements, camera):
+        raise RuntimeError("a scorer that fails")
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        search(score, {}, DEFAULT_CAMERA, random.Random(0), 50)
+        assert seen_on and not any(seen_on) and gc.isenabled() is enabled
+        with pytest.raises(RuntimeError):
+            search(failing, {}, DEFAULT_CAMERA, random.Random(0), 50)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()

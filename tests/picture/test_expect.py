@@ -147,3 +147,26 @@ def test_face_and_neighbour_wishes_reach_the_expectation():
         assert a.known_met == (not beside) + at_table + hides and a.unknown == 0
     # the rigged cases include a hidden face and a man beside her, or they prove nothing
     assert A in photo.take(placed({A: "2B", B: "3B"}), CAMERA).shots[B].face_covered_by
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_an_evaluator_working_from_its_last_photo_scores_as_a_new_one(seed):
+    """A search's Evaluator retakes each photo from the last layout's: over a chain of a
+    search's own steps in a Sherlock party, its values are, to the last bit, those of an
+    Evaluator that has scored nothing before."""
+    from sherlockkit.games.picture import hunch, search
+    state = rules.new(seed, players=4, sherlock=True, irene=True)
+    view = rules.view(state, 0)
+    known = {g: (tuple(c), v) for g, c, v in view.envelopes}
+    knowledge = expect.Knowledge(known, hunch.unseen(view, known))
+    case = hunch.case_of(view, known)
+    figures = hunch.figures(view)
+    chained = expect.Evaluator(knowledge, case, ("Watson", "Holmes"))
+    rng = random.Random(seed)
+    near = search._camera_steps(search.ALL_CAMERAS)
+    placements, camera = {}, photo.DEFAULT_CAMERA
+    for _ in range(150):
+        placements, camera = search._step(placements, camera, rng, figures, search.ALL_CAMERAS, near)
+        fresh = expect.Evaluator(knowledge, case, ("Watson", "Holmes"))
+        assert chained.score(placements, camera) == fresh.score(placements, camera)
+        assert chained.guest_values(placements, camera) == fresh.guest_values(placements, camera)

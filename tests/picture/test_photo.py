@@ -382,3 +382,60 @@ def test_a_remembered_projection_is_one_made_afresh_and_every_one_fits():
         key = (rng.choice(FIGURE_NAMES), rng.choice(SPACES), rng.choice(CAMERAS))
         assert photo._seen(*key) == photo._seen.__wrapped__(*key)
         assert photo._seen(*key) is photo._seen(*key)
+
+
+def _neighbour(placements: dict, camera: Camera, rng: random.Random) -> tuple[dict, Camera]:
+    """A layout a step or two from ``placements``, as a bot's search makes them: a figure
+    placed, moved, swapped or taken off, now and then the camera moved."""
+    placements = dict(placements)
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        free = [s for s in SPACES if s not in placements.values()]
+        kind = rng.choice(("place", "move", "swap", "off", "camera"))
+        if kind == "camera":
+            camera = rng.choice(CAMERAS)
+        elif kind == "swap" and len(placements) >= 2:
+            a, b = rng.sample(sorted(placements), 2)
+            placements[a], placements[b] = placements[b], placements[a]
+        elif kind == "off" and placements:
+            del placements[rng.choice(sorted(placements))]
+        elif free:
+            placements[rng.choice(FIGURE_NAMES)] = rng.choice(free)
+    return placements, camera
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_photo_retaken_from_the_last_one_is_the_photo_taken_afresh(seed):
+    """``retake`` keeps the shots of figures nothing moved near: every shot, and their order,
+    as ``take`` makes them, over chains of search-like steps (a camera step makes a new one)."""
+    rng = random.Random(seed)
+    kept = 0
+    for _ in range(15):
+        k = rng.randint(0, len(SPACES))
+        placements = dict(zip(rng.sample(FIGURE_NAMES, k), rng.sample(SPACES, k)))
+        camera = rng.choice(CAMERAS)
+        before = take(placements, camera)
+        for _ in range(12):
+            placements, camera = _neighbour(placements, camera, rng)
+            again, afresh = photo.retake(before, placements, camera), take(placements, camera)
+            assert again == afresh
+            assert list(again.shots) == list(afresh.shots)
+            kept += sum(1 for name, shot in again.shots.items() if before.shots.get(name) is shot)
+            before = again
+    assert kept > 100  # shots were really kept, not all made again
+
+
+def test_a_retaken_photo_reads_spaces_by_name_and_refuses_what_take_refuses():
+    before = take({"Tom": Space(2, 1)}, DEFAULT_CAMERA)
+    assert photo.retake(before, {"Tom": "2A", "Polly": "3B"}, DEFAULT_CAMERA) == take(
+        {"Tom": Space(2, 1), "Polly": Space(3, 2)}, DEFAULT_CAMERA)
+    with pytest.raises(ValueError, match="cannot both stand"):
+        photo.retake(before, {"Tom": "2A", "Polly": "2A"}, DEFAULT_CAMERA)
+
+
+def test_what_is_read_off_a_photo_stays_with_that_photo():
+    """A photo remade with ``dataclasses.replace`` starts with nothing read off it."""
+    from dataclasses import replace
+    from sherlockkit.games.picture import wishes
+    shot = take({"Tom": Space(1, 1), "Polly": Space(2, 1)}, DEFAULT_CAMERA)
+    wishes.faces_hidden_by("Tom", shot)
+    assert shot.readings and not replace(shot, shots={}).readings

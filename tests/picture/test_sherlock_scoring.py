@@ -278,3 +278,53 @@ def test_the_final_score_uses_the_state_culprit():
     photo = state.result.photos[0]
     assert photo[-1].guest == culprit and len(photo[-1].met) == 5
     assert [g.points for g in photo if g.guest in INVESTIGATORS] == [12, 12]
+
+
+def _pairwise_with(investigator: str, guest: str, photo) -> bool:
+    """The wish "photographed with" read one pair at a time, as the rule says it: the
+    investigator's whole face shows; the guest shows enough of itself (the plant: seen, its
+    outline's nearest point) and is strictly nearer his face than every other figure whose
+    whole face shows."""
+    from sherlockkit.games.picture.guests import PLANT, any_guest_named
+    from sherlockkit.games.picture.photo import face_gap, face_point, on_grid
+    if guest == investigator:
+        return True
+    shots = photo.shots
+    them, me = shots.get(investigator), shots.get(guest)
+    if them is None or me is None or not them.face_visible:
+        return False
+    if any_guest_named(guest).kind == PLANT:
+        if not me.seen:
+            return False
+        u, v = face_point(them)
+        mine = min(max(2 * l - u, 0, u - 2 * r) ** 2 + max(2 * b - v, 0, v - 2 * t) ** 2
+                   for l, r, b, t in (on_grid(p) for p in me.parts))
+    elif (me.face_visible if me.face is not None else me.head_seen):
+        mine = face_gap(photo, guest, investigator)
+    else:
+        return False
+    return all(mine < face_gap(photo, other, investigator) for other, shot in shots.items()
+               if other not in (guest, investigator) and shot.face is not None and shot.face_visible)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_who_is_photographed_with_an_investigator_read_once_a_photo_is_the_pairwise_reading(seed):
+    """``wishes.photographed_with_him`` (every figure at once, kept with the photo) names
+    exactly the figures the pair-by-pair reading grants, over random crowded photos; and
+    who hides whose face is each shot's own list, read the other way round."""
+    from sherlockkit.games.picture.figures import FIGURE_NAMES
+    from sherlockkit.games.picture.mat import SPACES
+    from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, Camera, take
+    rng = random.Random(seed)
+    granted = 0
+    for _ in range(60):
+        k = rng.randint(6, len(SPACES))
+        names = rng.sample([n for n in FIGURE_NAMES if n not in INVESTIGATORS], k - 2) + list(INVESTIGATORS)
+        shot = take(dict(zip(names, rng.sample(SPACES, k))), Camera(rng.choice(CAMERA_XS), rng.choice(CAMERA_HEIGHTS)))
+        for investigator in INVESTIGATORS:
+            expected = {g for g in shot.shots if g != investigator and _pairwise_with(investigator, g, shot)}
+            assert wishes.photographed_with_him(investigator, shot) == expected
+            granted += len(expected)
+        for guest in shot.shots:
+            assert wishes.faces_hidden_by(guest, shot) == {x for x, s in shot.shots.items() if guest in s.face_covered_by}
+    assert granted > 10

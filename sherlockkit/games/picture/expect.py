@@ -40,9 +40,9 @@ from typing import Iterable, Mapping
 
 from sherlockkit.games.picture import wishes
 from sherlockkit.games.picture.alibis import IRENE
-from sherlockkit.games.picture.cards import INVESTIGATOR_POINTS, IRENE_POINTS, PER_ENVELOPE, PREFERENCES, Wish
+from sherlockkit.games.picture.cards import HIDE, INVESTIGATOR_POINTS, IRENE_POINTS, PER_ENVELOPE, PREFERENCES, Wish
 from sherlockkit.games.picture.mat import SPACES, Space, neighbours
-from sherlockkit.games.picture.photo import Camera, Photo, take
+from sherlockkit.games.picture.photo import Camera, Photo, retake, take
 from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.scoring import beside_irene, culprit_points, irene_is_guest, points, spared
 
@@ -181,16 +181,25 @@ class Evaluator:
         self.required = tuple(required)
         self.evaluations = 0
         self._local: dict = {}
-        self._pools: dict[str, tuple[list, list, int]] = {}
+        self._pools: dict[str, tuple[list, list, dict, int]] = {}
         self._curves: dict[tuple, tuple[float, ...]] = {}
+        self._last_photo: Photo | None = None  # the photo of the layout scored last
 
-    def _pool(self, guest: str) -> tuple[list, list, int]:
-        """``guest``'s unseen pool split into (mat cards, photo cards) with their counts, and its size."""
+    def _photo(self, placements: Mapping[str, Space], camera: Camera) -> Photo:
+        """The photo of this layout, worked out from the last layout's (``photo.retake``: a
+        search's layouts differ by a figure or three), or taken anew at the first."""
+        last = self._last_photo
+        return take(placements, camera) if last is None else retake(last, placements, camera)
+
+    def _pool(self, guest: str) -> tuple[list, list, dict, int]:
+        """``guest``'s unseen pool split into (mat cards, photo cards but the wishes to hide
+        a face, those by the face they name) with their counts, and its size."""
         if guest not in self._pools:
             pool = self.knowledge.pool(guest)
             on_mat = [(c, n) for c, n in pool.items() if not wishes.needs_photo(c)]
-            on_photo = [(c, n) for c, n in pool.items() if wishes.needs_photo(c)]
-            self._pools[guest] = (on_mat, on_photo, sum(pool.values()))
+            on_photo = [(c, n) for c, n in pool.items() if wishes.needs_photo(c) and c.kind != HIDE]
+            hiding = {c.guest: n for c, n in pool.items() if c.kind == HIDE}
+            self._pools[guest] = (on_mat, on_photo, hiding, sum(pool.values()))
         return self._pools[guest]
 
     def _on_mat(self, guest: str, space: Space, around: tuple) -> tuple[int, int, int]:
@@ -234,7 +243,7 @@ class Evaluator:
         the chance the culprit stands beside him; Irène's by the known VIPs beside her.
         ``photo``: the layout's photo, when the caller has taken it already."""
         self.evaluations += 1
-        photo = photo or take(placements, camera)
+        photo = photo or self._photo(placements, camera)
         shots = photo.shots
         at = {s: g for g, s in placements.items()}
         values = {}
@@ -257,8 +266,10 @@ class Evaluator:
             unknown = PER_ENVELOPE - len(cards)
             p = 0.0
             if unknown:
-                _, on_photo, total = self._pool(guest)
+                _, on_photo, hiding, total = self._pool(guest)
                 pooled += sum(n for c, n in on_photo if wishes.met(c, guest, placements, photo, self.victim))
+                # a wish to hide a face is met when it names a face this guest covers (wishes.met)
+                pooled += sum(hiding.get(face, 0) for face in wishes.faces_hidden_by(guest, photo))
                 p = pooled / total if total else 0.0
             weights = [comb(unknown, j) * p ** j * (1 - p) ** (unknown - j) for j in range(unknown + 1)]
             terms = self._curve(known_met, unknown, vip, guest, placements, False)
@@ -271,6 +282,7 @@ class Evaluator:
                 guilty = self._curve(known_met + marked, unknown, vip, guest, placements, True)
                 value += chance * (sum(w * t for w, t in zip(weights, guilty)) - value)
             values[guest] = value
+        self._last_photo = photo
         return values
 
     def _figure(self, figure: str, space: Space, at: Mapping[Space, str]) -> float:
@@ -283,10 +295,9 @@ class Evaluator:
     def score(self, placements: Mapping[str, Space], camera: Camera) -> float:
         """The layout's expected score (floats; :func:`expected_score` is the exact twin),
         less ``MISSING`` for each required figure out of the frame."""
-        photo = take(placements, camera)
-        value = sum(self.guest_values(placements, camera, photo).values())
+        value = sum(self.guest_values(placements, camera).values())
         if self.required:
-            shots = photo.shots
+            shots = self._last_photo.shots
             value -= MISSING * sum(1 for f in self.required if f not in shots or not shots[f].in_frame)
         return value
 

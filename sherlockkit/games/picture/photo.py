@@ -13,12 +13,15 @@ depth divides :data:`GRID` / F, so each projected edge is a whole number of 1/GR
 photo unit. The covering arithmetic runs on those whole numbers (the same values as the
 ``Fraction`` rectangles handed out, scaled by one common factor).
 
-Speed: each figure's projection from a space by a camera (:func:`_seen`) is remembered,
-for every figure, space and camera there is (bounded: 17 x 14 x 255 = 60,690, about 230 MB
-once all are made; a bot's search makes a few thousand): without it a bot's search took
-70-90% longer (``tests/picture/test_photo.py`` holds every remembered projection to one
-made afresh). Nothing else is remembered: the whole photo, the table's projection and a
-box's half units each saved under a tenth of a search.
+Speed: each figure's projection from a space by a camera (:func:`_seen`, with its pieces
+inside the frame) is remembered, for every figure, space and camera there is (bounded:
+17 x 14 x 255 = 60,690, about 230 MB once all are made; a bot's search makes a few
+thousand): without it a bot's search took 70-90% longer (``tests/picture/test_photo.py``
+holds every remembered projection to one made afresh). A bot's search asks for photos of
+layouts a figure or three apart: :func:`retake` works one out from the last, shooting again
+only the figures a move can have changed (the same test file holds it to :func:`take`).
+Nothing else is remembered: the whole photo, the table's projection and a box's half units
+each saved under a tenth of a search.
 """
 
 from __future__ import annotations
@@ -111,6 +114,9 @@ class Photo:
     camera: Camera
     shots: Mapping[str, Shot]
     table: Rect
+    #: what has been read off this photo, kept with it (``wishes.faces_hidden_by``, the figures'
+    #: projections for ``retake``)
+    readings: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
 
 # --- whole-number rectangles: (left, right, bottom, top) in 1/GRID photo units ------------
@@ -140,6 +146,9 @@ class _Seen:
     grid_head: tuple[int, int, int, int]
     grid_face: tuple[int, int, int, int] | None
     bounds: tuple[int, int, int, int]
+    inside: tuple[tuple[int, int, int, int], ...]  # the parts' pieces inside the frame
+    head_inside: tuple[int, int, int, int] | None  # the head's piece inside the frame
+    face_inside: tuple[int, int, int, int] | None  # the face's piece inside the frame
 
 
 #: Every figure on every space by every camera: the most projections :func:`_seen` can hold,
@@ -157,8 +166,10 @@ def _seen(name: str, space: Space, camera: Camera) -> _Seen:
     face = None if figure.face is None else _project(figure.face, x, z, camera)
     grid = tuple(g for _, g in parts)
     bounds = (min(g[0] for g in grid), max(g[1] for g in grid), min(g[2] for g in grid), max(g[3] for g in grid))
+    inside = tuple(c for c in (_clip(g, _GRID_FRAME) for g in grid) if c is not None)
     return _Seen(tuple(r for r, _ in parts), head[0], None if face is None else face[0],
-                 grid, head[1], None if face is None else face[1], bounds)
+                 grid, head[1], None if face is None else face[1], bounds,
+                 inside, _clip(head[1], _GRID_FRAME), None if face is None else _clip(face[1], _GRID_FRAME))
 
 
 def _table(camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
@@ -211,6 +222,9 @@ def _uncovered(rect, covers) -> bool:
     return True
 
 
+_SPACES = frozenset(SPACES)
+
+
 def _placed(placements: Mapping[str, Space]) -> tuple[tuple[str, Space], ...]:
     """The placements checked and in the photo's order: farthest row first, then left to right."""
     items, taken = [], {}
@@ -219,7 +233,7 @@ def _placed(placements: Mapping[str, Space]) -> tuple[tuple[str, Space], ...]:
             raise ValueError(f"There is no figure called {str(name)[:40]!r} to place.")
         if isinstance(space, str):
             space = space_named(space)
-        if space not in SPACES:
+        if space not in _SPACES:
             raise ValueError(f"{name} cannot stand on {space}: it is not a guest's space.")
         if space in taken:
             raise ValueError(f"{name} and {taken[space]} cannot both stand on {space}.")
@@ -236,34 +250,77 @@ def take(placements: Mapping[str, Space], camera: Camera) -> Photo:
     placed = _placed(placements)
     seen = {name: _seen(name, space, camera) for name, space in placed}
     table, grid_table = _table(camera)
+    shots = {name: _shoot(name, space, placed, seen, grid_table) for name, space in placed}
+    return _with_projections(Photo(camera, MappingProxyType(shots), table), seen)
+
+
+def _with_projections(photo: Photo, seen: dict) -> Photo:
+    """``photo``, keeping the projections of its figures it was made from (for :func:`retake`)."""
+    photo.readings[_Seen] = seen
+    return photo
+
+
+def retake(before: Photo, placements: Mapping[str, Space], camera: Camera) -> Photo:
+    """The same photo as ``take(placements, camera)``, worked out from ``before`` (a photo of
+    another layout): under the same camera only the figures that moved, and those farther
+    back that a moved figure covered or now covers, are shot again; the others' shots are
+    the same whoever moved, and are kept (``tests/picture/test_photo.py`` holds it to
+    :func:`take`). Under another camera, a new photo."""
+    if before.camera != camera:
+        return take(placements, camera)
+    placed = _placed(placements)
+    now, old = dict(placed), before.shots
+    made = before.readings.get(_Seen, {})  # the figures' projections the photo before was made from
+    seen = {name: made[name] if name in made and old[name].space is space else _seen(name, space, camera)
+            for name, space in placed}
+    # what a moved figure took up, where it stood and where it stands: (row, outline's bounds);
+    # spaces are compared by identity (the mat's own Space objects): a figure wrongly counted
+    # as moved is only shot again
+    moved = [(shot.space.row, (made.get(name) or _seen(name, shot.space, camera)).bounds)
+             for name, shot in old.items() if now.get(name) is not shot.space]
+    moved += [(space.row, seen[name].bounds) for name, space in placed
+              if name not in old or old[name].space is not space]
+    grid_table = None
     shots = {}
     for name, space in placed:
-        me = seen[name]
-        # what may cover me: the parts of nearer figures near my outline, and the table
-        nearer = [(other, seen[other]) for other, where in placed if where.row < space.row
-                  and _overlap(seen[other].bounds, me.bounds)]
-        covers = [g for _, s in nearer for g in s.grid_parts if _overlap(g, me.bounds)]
-        if space.row > TABLE_ROW and _overlap(grid_table, me.bounds):
-            covers.append(grid_table)
-        inside = [c for c in (_clip(g, _GRID_FRAME) for g in me.grid_parts) if c is not None]
-        head = _clip(me.grid_head, _GRID_FRAME)
-        covered_by: frozenset[str] = frozenset()
-        face_visible = False
-        if me.grid_face is not None:
-            face = _clip(me.grid_face, _GRID_FRAME)
-            if face is not None:
-                covered_by = frozenset(
-                    [other for other, s in nearer if any(_overlap(g, face) for g in s.grid_parts)]
-                    + ([TABLE] if space.row > TABLE_ROW and _overlap(grid_table, face) else []))
-            face_visible = face == me.grid_face and not covered_by
-        shots[name] = Shot(
-            figure=name, space=space, parts=me.parts, face=me.face, head=me.head,
-            in_frame=bool(inside),
-            seen=any(_uncovered(p, covers) for p in inside),
-            face_visible=face_visible,
-            head_seen=head is not None and _uncovered(head, covers),
-            face_covered_by=covered_by)
-    return Photo(camera, MappingProxyType(shots), table)
+        kept = old.get(name)
+        if kept is not None and kept.space is space and not any(
+                row < space.row and _overlap(bounds, seen[name].bounds) for row, bounds in moved):
+            shots[name] = kept
+            continue
+        if grid_table is None:
+            grid_table = _table(camera)[1]
+        shots[name] = _shoot(name, space, placed, seen, grid_table)
+    return _with_projections(Photo(camera, MappingProxyType(shots), before.table), seen)
+
+
+def _shoot(name: str, space: Space, placed, seen: Mapping[str, _Seen], grid_table) -> Shot:
+    """Figure ``name`` on ``space`` in the photo of the figures ``placed`` (their projections
+    ``seen``): in the frame, seen, its face visible or covered by whom (see the module's text)."""
+    me = seen[name]
+    # what may cover me: the parts of nearer figures near my outline, and the table
+    nearer = [(other, seen[other]) for other, where in placed if where.row < space.row
+              and _overlap(seen[other].bounds, me.bounds)]
+    covers = [g for _, s in nearer for g in s.grid_parts if _overlap(g, me.bounds)]
+    if space.row > TABLE_ROW and _overlap(grid_table, me.bounds):
+        covers.append(grid_table)
+    inside, head = me.inside, me.head_inside
+    covered_by: frozenset[str] = frozenset()
+    face_visible = False
+    if me.grid_face is not None:
+        face = me.face_inside
+        if face is not None:
+            covered_by = frozenset(
+                [other for other, s in nearer if any(_overlap(g, face) for g in s.grid_parts)]
+                + ([TABLE] if space.row > TABLE_ROW and _overlap(grid_table, face) else []))
+        face_visible = face == me.grid_face and not covered_by
+    return Shot(
+        figure=name, space=space, parts=me.parts, face=me.face, head=me.head,
+        in_frame=bool(inside),
+        seen=any(_uncovered(p, covers) for p in inside),
+        face_visible=face_visible,
+        head_seen=head is not None and _uncovered(head, covers),
+        face_covered_by=covered_by)
 
 
 def face_gap(photo: Photo, a: str, b: str) -> int:

@@ -16,7 +16,9 @@ knows nothing of the rules but the mat's spaces and the camera's positions.
 
 from __future__ import annotations
 
+import gc
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
@@ -25,7 +27,8 @@ from sherlockkit.games.picture.guests import NAMES
 from sherlockkit.games.picture.mat import SPACES, Space
 from sherlockkit.games.picture.photo import CAMERA_HEIGHTS, CAMERA_XS, Camera, take
 
-#: layouts scored per search (one search a round): about 0.1-0.3 s on this machine, well under a second
+#: layouts scored per search (one search a round): about 0.1-0.4 s on this machine (six-player Sherlock
+#: parties the slowest), well under a second
 BUDGET = 600
 #: steps without a gain before the search restarts near its best layout
 PATIENCE = 100
@@ -112,12 +115,33 @@ def _relocations(placements: Mapping[str, Space], guest: str) -> list[dict]:
     return out
 
 
+@contextmanager
+def collector_held_off():
+    """Python's cyclic garbage collector held off while a search runs, and as it was after.
+    A search makes nothing cyclic (its layouts and photos go when the last reference does),
+    but it makes and drops so many objects that the collector would otherwise walk every
+    figure's remembered projection several times a search (CONTRIBUTING, speed)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def search(score: Callable[[Mapping[str, Space], Camera], float], start: Mapping[str, Space], camera: Camera,
            rng: random.Random, budget: int = BUDGET, guests: Sequence[str] = NAMES,
            cameras: Sequence[Camera] = ALL_CAMERAS, patience: int = PATIENCE, from_greedy: bool = True) -> Layout:
     """The best layout found by scoring ``budget`` layouts (iterated local search from
     ``start`` with ``camera``, or from the greedy layout when that is better), placing
-    only ``guests`` and aiming only at ``cameras``."""
+    only ``guests`` and aiming only at ``cameras``; the collector held off meanwhile."""
+    with collector_held_off():
+        return _search(score, start, camera, rng, budget, guests, cameras, patience, from_greedy)
+
+
+def _search(score, start, camera, rng, budget, guests, cameras, patience, from_greedy) -> Layout:
+    """:func:`search`'s work."""
     near = _camera_steps(cameras)
     start = {g: s for g, s in start.items() if g in guests}
     if camera not in near:

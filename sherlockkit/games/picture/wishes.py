@@ -45,37 +45,91 @@ def met(card: Wish, guest: str, placements: Mapping[str, Space], photo, victim: 
     """Whether ``guest``'s wish ``card`` is granted on the mat ``placements`` (guest ->
     space) and its ``photo`` (a ``photo.Photo`` of those placements). A guest not on the
     mat has no wish granted. In a Sherlock party (``victim`` named) next to the victim is
-    next to the coffin, and the victim's face, in the coffin, can never be hidden."""
+    next to the coffin, and the victim's face, in the coffin, can never be hidden. Each
+    kind of wish is judged by its own judge below (``_JUDGES``)."""
     space = placements.get(guest)
     if space is None:
         return False
-    if card.kind == NEXT_TO_VICTIM or (card.kind == NEXT_TO and victim is not None and card.guest == victim):
+    judge = _JUDGES.get(card.kind)
+    if judge is None:
+        raise ValueError(f"There is no wish of the kind {card.kind!r}.")
+    return judge(card, guest, space, placements, photo, victim)
+
+
+# one judge a kind of wish: (card, guest, its space, the mat, the photo, the victim) -> met
+def _next_to(card, guest, space, placements, photo, victim) -> bool:
+    """Next to a guest: sharing a side on the mat; next to the victim: at the table, by the coffin."""
+    if victim is not None and card.guest == victim:
         return mat.at_table(space)
-    if card.kind == AVOID_INVESTIGATORS:
-        return not any(mat.touching(space, placements[i]) for i in INVESTIGATORS if i in placements)
-    if card.kind == UNSEEN:
-        shot = photo.shots[guest]
-        return shot.in_frame and not shot.seen
-    if card.kind == WITH:
-        return photographed_with(card.guest, guest, photo)
-    if card.kind == ROW:
-        return space.row == card.row
-    if card.kind in _PLACES:
-        return _PLACES[card.kind](space)
-    if card.kind == NEXT_TO:
-        other = placements.get(card.guest)
-        return other is not None and mat.touching(space, other)
-    if card.kind in _AVOIDED:
-        kind = _AVOIDED[card.kind]
-        return not any(kind_of(g) == kind and mat.touching(space, s)
-                       for g, s in placements.items() if g != guest)
-    if card.kind == NO_FACE:
-        shot = photo.shots[guest]
-        return shot.face is None or (shot.in_frame and not shot.face_visible)
-    if card.kind == HIDE:
-        shot = photo.shots.get(card.guest)
-        return shot is not None and guest in shot.face_covered_by
-    raise ValueError(f"There is no wish of the kind {card.kind!r}.")
+    other = placements.get(card.guest)
+    return other is not None and mat.touching(space, other)
+
+
+def _next_to_victim(card, guest, space, placements, photo, victim) -> bool:
+    """Next to the victim: at the table, by the coffin."""
+    return mat.at_table(space)
+
+
+def _avoid_investigators(card, guest, space, placements, photo, victim) -> bool:
+    """No investigator on a space sharing a side."""
+    return not any(mat.touching(space, placements[i]) for i in INVESTIGATORS if i in placements)
+
+
+def _avoid_kind(card, guest, space, placements, photo, victim) -> bool:
+    """No grown-up of the kind the wish names (man, woman) on a space sharing a side."""
+    kind = _AVOIDED[card.kind]
+    return not any(kind_of(g) == kind and mat.touching(space, s) for g, s in placements.items() if g != guest)
+
+
+def _row(card, guest, space, placements, photo, victim) -> bool:
+    """On the row the wish names."""
+    return space.row == card.row
+
+
+def _place(card, guest, space, placements, photo, victim) -> bool:
+    """On the part of the mat the wish names (front, back, last row, left, right, centre, table)."""
+    return _PLACES[card.kind](space)
+
+
+def _unseen(card, guest, space, placements, photo, victim) -> bool:
+    """In the photo, but not a scrap of it seen."""
+    shot = photo.shots[guest]
+    return shot.in_frame and not shot.seen
+
+
+def _no_face(card, guest, space, placements, photo, victim) -> bool:
+    """Its face not wholly visible, in the photo (always, for a figure showing no face)."""
+    shot = photo.shots[guest]
+    return shot.face is None or (shot.in_frame and not shot.face_visible)
+
+
+def _hide(card, guest, space, placements, photo, victim) -> bool:
+    """It covers part of the named guest's face."""
+    return card.guest in faces_hidden_by(guest, photo)
+
+
+def _with(card, guest, space, placements, photo, victim) -> bool:
+    """Photographed with the named investigator."""
+    return photographed_with(card.guest, guest, photo)
+
+
+_JUDGES = {NEXT_TO: _next_to, NEXT_TO_VICTIM: _next_to_victim, AVOID_INVESTIGATORS: _avoid_investigators,
+           NO_MAN: _avoid_kind, NO_WOMAN: _avoid_kind, ROW: _row, **{kind: _place for kind in _PLACES},
+           UNSEEN: _unseen, NO_FACE: _no_face, HIDE: _hide, WITH: _with}
+
+
+def faces_hidden_by(guest: str, photo) -> frozenset[str]:
+    """The figures whose face ``guest`` covers, in part, in ``photo``: the faces its wish to
+    hide a face can name and be met. Read once a photo, for every guest at once, and kept
+    with the photo (``Photo.readings``): a bot judges some fifteen such wishes a guest."""
+    hidden = photo.readings.get(HIDE)
+    if hidden is None:
+        hidden = {}
+        for name, shot in photo.shots.items():
+            for coverer in shot.face_covered_by:
+                hidden[coverer] = hidden.get(coverer, frozenset()) | {name}
+        photo.readings[HIDE] = hidden
+    return hidden.get(guest, frozenset())
 
 
 def needs_photo(card: Wish) -> bool:
@@ -113,25 +167,41 @@ def _nearest_gap(point: tuple[int, int], rects) -> int:
 
 
 def photographed_with(investigator: str, guest: str, photo) -> bool:
-    """Whether ``guest`` is photographed with ``investigator``: it is that investigator;
-    or the investigator's whole face shows, the guest's too (``face_shown``), and the
-    guest's face is strictly nearer the investigator's face in the photo than the face of
-    any other figure whose whole face shows (``rival``; a tie fails). The plant (no face)
-    is met when it is seen and the nearest point of its outline is strictly nearer the
-    investigator's face than any such face (decided)."""
-    if guest == investigator:
-        return True
+    """Whether ``guest`` is photographed with ``investigator``: it is that investigator, or
+    one of the figures :func:`photographed_with_him` names."""
+    return guest == investigator or guest in photographed_with_him(investigator, photo)
+
+
+def photographed_with_him(investigator: str, photo) -> frozenset[str]:
+    """The figures photographed with ``investigator`` in ``photo``: when his whole face shows,
+    each figure that shows enough of itself (``face_shown``) whose face is strictly nearer
+    his face in the photo than the face of any other figure whose whole face shows
+    (``rival``; a tie fails); the plant (no face) when it is seen and the nearest point of
+    its outline is strictly nearer his face than any such face (decided). Read once a
+    photo and kept with it (``Photo.readings``): every guest may hold the wish."""
+    key = (WITH, investigator)
+    found = photo.readings.get(key)
+    if found is not None:
+        return found
     shots = photo.shots
-    them, me = shots.get(investigator), shots.get(guest)
-    if them is None or me is None or not them.face_visible:
-        return False
-    if any_guest_named(guest).kind == PLANT:
-        if not me.seen:
-            return False
-        mine = _nearest_gap(face_point(them), [on_grid(part) for part in me.parts])
-    else:
-        if not face_shown(me):
-            return False
-        mine = face_gap(photo, guest, investigator)
-    return all(mine < face_gap(photo, other, investigator) for other, shot in shots.items()
-               if other not in (guest, investigator) and rival(shot))
+    them = shots.get(investigator)
+    names = set()
+    if them is not None and them.face_visible:
+        rivals = sorted((face_gap(photo, name, investigator), name) for name, shot in shots.items()
+                        if name != investigator and rival(shot))
+        for name, me in shots.items():
+            if name == investigator:
+                continue
+            if any_guest_named(name).kind == PLANT:
+                if not me.seen:
+                    continue
+                mine = _nearest_gap(face_point(them), [on_grid(part) for part in me.parts])
+            elif face_shown(me):
+                mine = face_gap(photo, name, investigator)
+            else:
+                continue
+            nearest_other = next((gap for gap, other in rivals if other != name), None)
+            if nearest_other is None or mine < nearest_other:
+                names.add(name)
+    found = photo.readings[key] = frozenset(names)
+    return found
