@@ -82,12 +82,13 @@ ifeq ($(CHROMIUM),)
 endif
 	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup
 
-# the tests that need no browser, no book build, no notebook kernel and no server of their own
+# the tests that need no browser, no book build, no notebook kernel and no server of their own, and
+# do not play a table through its widgets: the rules, their properties, the protocol, the analyses
 CHECK_SKIPS := --ignore=tests/test_book.py --ignore=tests/test_app_server.py --ignore=tests/test_hub.py \
                --ignore=tests/test_notebooks.py --ignore=tests/test_wire.py
 
 check: venv
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -m "not browser and not notebook and not exhaustive" $(CHECK_SKIPS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -m "not browser and not notebook and not exhaustive and not table" $(CHECK_SKIPS)
 
 # ---------------------------------------------------- vendored JavaScript
 

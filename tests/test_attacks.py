@@ -19,6 +19,9 @@ from sherlockkit.games.express import rules as express
 from tests.test_table import table_of
 from widgets.controls import SOMETHING_WRONG
 
+#: a table's widgets played through: `make test` runs these; `make check` leaves them out
+pytestmark = pytest.mark.table
+
 #: The longest message a refusal may put on the page.
 SHORT = 300
 

@@ -27,6 +27,9 @@ from sherlockkit.games.bakerstreet.events import Eliminated
 from sherlockkit.games.bakerstreet.state import Eliminate
 from widgets.clock import ManualClock
 
+#: a table's widgets played through: `make test` runs these; `make check` leaves them out
+pytestmark = pytest.mark.table
+
 HIDING = sorted(g for g, entry in GAMES.items() if entry.hides_information) + ["story"]  # the Story's dice too
 
 

@@ -11,6 +11,9 @@ import pytest
 from sherlockkit.games import GAMES
 from widgets.clock import ManualClock
 
+#: a table's widgets played through: `make test` runs these; `make check` leaves them out
+pytestmark = pytest.mark.table
+
 
 def table_of(game_id: str, seed: int = 5):
     """The game's table widget over a session on a hand clock, its bots searching less

@@ -22,6 +22,9 @@ import pytest
 from sherlockkit.games import GAMES
 from widgets.clock import ManualClock
 
+#: a table's widgets played through: `make test` runs these; `make check` leaves them out
+pytestmark = pytest.mark.table
+
 #: Positions looked at per option set, the most moves a game is played to find them, and
 #: the most of your legal moves made by their clicks at each (every kind of move among them).
 POSITIONS = 5

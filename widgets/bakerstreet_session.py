@@ -7,7 +7,7 @@ bots' level) and makes the bots; ``widgets.bakerstreet`` draws it.
 
 from __future__ import annotations
 
-from sherlockkit.games.bakerstreet import bots, rules
+from sherlockkit.games.bakerstreet import bots, rules, search
 from widgets.session import GameSession
 
 HUMAN_NAME = "you"
@@ -39,13 +39,15 @@ def _checked(level) -> str:
 
 
 class BakerStreetSession(GameSession):
-    """A case of Beyond Baker Street with you in seat 0 and bots of ``level`` in the others."""
+    """A case of Beyond Baker Street with you in seat 0 and bots of ``level`` in the others
+    (a searching bot plays ``deals`` tables out a move: ``search.DEALS`` unless told)."""
 
     optional_options = frozenset({"characters"})
 
     def __init__(self, players: int = 2, case: int = 1, characters: str | None = None, level: str | None = None,
-                 seed: int | None = None, clock=None, bot_seconds: float = BOT_SECONDS):
+                 seed: int | None = None, clock=None, bot_seconds: float = BOT_SECONDS, deals: int = search.DEALS):
         self.level = _checked(offered_levels()[-1] if level is None else level)
+        self.deals = deals
         self.bot_seconds = bot_seconds
         super().__init__(rules, {"players": players, "case": case, "characters": characters}, seed=seed,
                          clock=clock)
@@ -53,7 +55,7 @@ class BakerStreetSession(GameSession):
     def prepare(self) -> None:
         """A bot of the chosen level in every seat but yours."""
         self.bots = bots.make_bots({p: self.level for p in range(self.options["players"]) if p != self.seat},
-                                   self.seed)
+                                   self.seed, deals=self.deals)
 
     def new_game(self, players: int, case: int, characters: str | None, level: str, seed: int | None) -> None:
         """Deal a new case with these settings; a level not offered is refused with a sentence."""

@@ -138,6 +138,7 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
         min_players=2, max_players=4, hides_information=True, co_operative=True,
         option_sets=_sets(rulebook={}, three_with_characters={"players": 3, "case": 3, "characters": "dealt"},
                           four_hardest_with_characters={"players": 4, "case": 6, "characters": "dealt"}),
+        quick_bots={"deals": 1},
         plays="sherlockkit.games.bakerstreet.teams:tournament_game", table="widgets.bakerstreet:BakerStreetTable"),
     GameEntry(
         "picture", "Picture Perfect",

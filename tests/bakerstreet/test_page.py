@@ -20,6 +20,9 @@ from .page import (
 from widgets import bakerstreet
 from widgets.bakerstreet import offered_levels
 
+#: a table's widgets played through: `make test` runs these; `make check` leaves them out
+pytestmark = pytest.mark.table
+
 
 def play_out(table, rng, limit=600) -> int:
     """Play the case to its end (you by clicks, bots on the clock), checking for leaks

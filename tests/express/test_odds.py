@@ -134,6 +134,7 @@ def _engine_rounds(n_games):
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 def test_the_engine_agrees_with_the_exact_average():
     """4,000 dealt first rounds; each frequency within 4 binomial standard errors."""
     results = _engine_rounds(4000)

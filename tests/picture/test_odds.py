@@ -147,6 +147,7 @@ def test_seven_suspects_against_every_deal_listed():
 
 # --- full size against real shuffles ------------------------------------------------------------------
 
+@pytest.mark.exhaustive
 def test_full_size_against_real_shuffles():
     """Deals drawn as the game shuffles (a culprit among the eleven, then the ten other alibis
     and "I saw nothing" into the eleven envelopes), kept when they fit: each frequency within

@@ -26,6 +26,9 @@ from .page import (
     table, visible, widgets_under, wire_text,
 )
 
+#: a table's widgets played through: `make test` runs these; `make check` leaves them out
+pytestmark = pytest.mark.table
+
 #: every how many of your moves the page is compared with itself once the hidden cards are dealt again
 HIDDEN_EVERY = 6
 

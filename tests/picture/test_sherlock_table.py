@@ -28,6 +28,9 @@ from widgets.picture import PictureTable
 
 from .page import click, game, place_by_clicks, play_for_you, play_out, same_whatever_is_hidden, shown, table, wire_text
 
+#: a table's widgets played through: `make test` runs these; `make check` leaves them out
+pytestmark = pytest.mark.table
+
 #: every how many moves of the party the page is compared with itself once the hidden cards are dealt again
 HIDDEN_EVERY = 2
 

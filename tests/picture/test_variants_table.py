@@ -25,6 +25,9 @@ from sherlockkit.games.picture.state import ARRANGING, Aim, Place
 
 from .page import click, game, place_by_clicks, play_for_you, play_out, same_whatever_is_hidden, shown, table
 
+#: a table's widgets played through: `make test` runs these; `make check` leaves them out
+pytestmark = pytest.mark.table
+
 AS_GUESTS, MORE = rules.DETECTIVES_AS_GUESTS, rules.MORE_SUSPECTS
 
 

@@ -173,6 +173,7 @@ def test_the_deduction_odds_agree_with_the_table_module():
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 def test_the_model_is_close_to_the_engine_playing_the_same_policy():
     """1,000 engine cases of a001 (seeds 0-999) played by the "arrest when allowed" bot
     (the model's policy at the table: keep every roll, deduce first, flee a fight after
