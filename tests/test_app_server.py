@@ -38,8 +38,10 @@ def _get_without_redirect(url: str) -> http.client.HTTPResponse:
 # start (``served``) and left alone while the other tests of this file run; each culling
 # test then reads what became of its table (or waits for it).
 
-CULL_CLOSED = 6  # seconds a kernel without a page may idle (a page connects within ~2)
-CULL_IDLE = 15  # seconds a kernel with an open, unused page may idle
+# (sized for a busy machine: with the whole suite running beside it, a page has taken over 15 s
+# to show its table after its kernel started, and a table culled first never shows)
+CULL_CLOSED = 10  # seconds a kernel without a page may idle (a page connects within ~2 on a quiet machine)
+CULL_IDLE = 30  # seconds a kernel with an open, unused page may idle
 CULL_INTERVAL = 1  # seconds between the culler's rounds
 SERVED_NAME = "sherlock.test"
 FOREIGN = "evil.example"

@@ -72,16 +72,19 @@ def test_a_save_loaded_again_resumes_where_the_game_was_last_played(game_id):
 @pytest.mark.parametrize("game_id", HIDING)
 def test_a_window_left_behind_cannot_play_on_from_an_older_position(game_id):
     rng = random.Random(f"{game_id} windows")
-    first = _table(game_id)
-    _play_on(first.game, 2, rng)
-    text = first.game.save()
-    second = _table(game_id)
-    second.save_box.value = text
-    second.load_button.click()
-    assert second.game.actions == first.game.actions
-    _play_on(first.game, 2, rng)  # played on in the first window
-    behind = list(second.game.actions)
-    before = len(first.game.actions)
+    for _ in range(5):  # a drawn deal may end (an Arrest in the card game) before the first window plays on
+        first = _table(game_id)
+        _play_on(first.game, 2, rng)
+        text = first.game.save()
+        second = _table(game_id)
+        second.save_box.value = text
+        second.load_button.click()
+        assert second.game.actions == first.game.actions
+        _play_on(first.game, 2, rng)  # played on in the first window
+        behind = list(second.game.actions)
+        before = len(first.game.actions)
+        if first.game.rules.outcome(first.game.state) is None:
+            break
     assert before > len(behind)
     _play_on(second.game, 1, rng)  # the second window tries a move from where it stood
     # refused: it went on from the first window's position (and only then played on)
