@@ -105,11 +105,13 @@ def open_dashboard(browser, app_url: str, dashboard: str, size: dict, ready: str
 
 
 def in_view(page, selector: str, width: int) -> None:
-    """Every part of the page matching ``selector`` lies within ``width`` across."""
-    for part in page.locator(selector).all():
-        box = part.bounding_box()
-        if box:
-            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, f"{selector} in view"
+    """Every part of the page matching ``selector`` (shown: not of size 0) lies within
+    ``width`` across. Measured in one go in the page: the bots play on meanwhile, and a part
+    counted first and looked for one by one may be gone (a card played)."""
+    boxes = page.locator(selector).evaluate_all(
+        "parts => parts.map(p => { const r = p.getBoundingClientRect(); return [r.x, r.width, r.height]; })")
+    for x, w, h in boxes:
+        assert (w == 0 and h == 0) or (x >= 0 and x + w <= width + 1), f"{selector} in view at {width} px"
 
 
 #: the smallest text drawn in the SVGs under a selector, in screen pixels (its font size in

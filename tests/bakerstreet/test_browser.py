@@ -20,7 +20,7 @@ import pytest
 from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
 from tests.layout import (
-    DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, layout_problems, newest_line_in_view, overlapping,
+    DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, in_view, layout_problems, newest_line_in_view, overlapping,
     serious_violations, settings_by_keys, shoot, smallest_drawn_text, unnamed_pictures, WATCH_THE_PROMPT,
 )
 from tests.seen import record_frames
@@ -96,10 +96,7 @@ def assert_it_fits(page, size: dict) -> None:
     assert overlapping(page, f"{ROOT} .sk-track-name", f"{ROOT} .sk-tracks svg") == [], "a marker over a track's name"
     smallest = smallest_drawn_text(page, f"{ROOT} .sk-tracks")
     assert smallest >= SMALLEST_READABLE_PX, f"the tracks' numbers {smallest:.1f} px high at {size['width']} px"
-    for part in page.locator(f"{ROOT} .sk-lead, {ROOT} .sk-seat, {ROOT} .sk-tracks svg").all():
-        box = part.bounding_box()
-        if box:
-            assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, "in view"
+    in_view(page, f"{ROOT} .sk-lead, {ROOT} .sk-seat, {ROOT} .sk-tracks svg", size["width"])
     shoot(page, ROOT, f"/tmp/baker{size['width']}.png")
     page.get_by_text("Game settings, saves and replays").click()
     page.locator(f"{ROOT} .sk-new-game").wait_for(timeout=PATIENCE)

@@ -24,7 +24,9 @@ from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS
 from sherlockkit.games.cardgame.events import Arrested, Escaped, Peek
 from sherlockkit.games.cardgame.state import TARGETED
-from tests.layout import DESKTOP, PHONE, by_keys, layout_problems, serious_violations, settings_by_keys, unnamed_pictures
+from tests.layout import (
+    DESKTOP, PHONE, by_keys, in_view, layout_problems, serious_violations, settings_by_keys, unnamed_pictures,
+)
 from tests.seen import record_frames
 from widgets.cardgame import _names
 
@@ -99,9 +101,7 @@ def fits(page, width: int) -> None:
     page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width, timeout=10_000)
     assert layout_problems(page) == [], width
     assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
-    for part in page.locator(f"{ROOT} .sk-seat, {ROOT} .sk-hand-card, {ROOT} .sk-follow .sk-chip").all():
-        box = part.bounding_box()
-        assert box is None or (box["x"] >= 0 and box["x"] + box["width"] <= width + 1), width
+    in_view(page, f"{ROOT} .sk-seat, {ROOT} .sk-hand-card, {ROOT} .sk-follow .sk-chip", width)
 
 
 def states_of(save: dict) -> list:
