@@ -295,9 +295,10 @@ class Evaluator:
     def score(self, placements: Mapping[str, Space], camera: Camera) -> float:
         """The layout's expected score (floats; :func:`expected_score` is the exact twin),
         less ``MISSING`` for each required figure out of the frame."""
-        value = sum(self.guest_values(placements, camera).values())
+        photo = self._photo(placements, camera)
+        value = sum(self.guest_values(placements, camera, photo).values())
         if self.required:
-            shots = self._last_photo.shots
+            shots = photo.shots
             value -= MISSING * sum(1 for f in self.required if f not in shots or not shots[f].in_frame)
         return value
 

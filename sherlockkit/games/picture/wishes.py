@@ -124,11 +124,11 @@ def faces_hidden_by(guest: str, photo) -> frozenset[str]:
     with the photo (``Photo.readings``): a bot judges some fifteen such wishes a guest."""
     hidden = photo.readings.get(HIDE)
     if hidden is None:
-        hidden = {}
+        covering: dict[str, set[str]] = {}
         for name, shot in photo.shots.items():
             for coverer in shot.face_covered_by:
-                hidden[coverer] = hidden.get(coverer, frozenset()) | {name}
-        photo.readings[HIDE] = hidden
+                covering.setdefault(coverer, set()).add(name)
+        hidden = photo.readings[HIDE] = {coverer: frozenset(faces) for coverer, faces in covering.items()}
     return hidden.get(guest, frozenset())
 
 
