@@ -159,9 +159,27 @@ def _case_rows(seeds, n: int) -> tuple[list, dict]:
     return rows, {"plain": plain_t, "case": case_t}
 
 
-class _Afresh(expect.Evaluator):
+class _Forgetful(dict):
+    """A memory that keeps nothing: every guest's value worked out again."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+class _Unremembered(expect.Evaluator):
+    """Today's Evaluator but for one thing: a guest's value is worked out at every layout,
+    not remembered by what it depends on (its space, its neighbours, its reading in the
+    photo)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._values = _Forgetful()
+
+
+class _Afresh(_Unremembered):
     """The Evaluator as it stood before issue 29's speed work: every layout's photo taken
-    afresh (``photo.take``), none worked out from the last one's."""
+    afresh (``photo.take``), none worked out from the last one's, and no guest's value
+    remembered."""
 
     def _photo(self, placements, camera):
         return photo.take(placements, camera)
@@ -187,29 +205,40 @@ def _searches_of(seed: int, players: int) -> list[tuple]:
 
 
 def _today_rows(seeds, players: int = 6, every: int = 3) -> tuple[list, dict]:
-    """The search as it is against today's before issue 29 (every photo taken afresh, the
-    collector free to run), on the same searches of six-player Sherlock parties (every
+    """The search as it is against today's before issue 29 (every photo taken afresh, no
+    guest's value remembered, the collector free to run), and against today's but for the
+    values remembered, on the same searches of six-player Sherlock parties (every
     ``every``-th), in turn: the expected score each finds and the time each takes. The
     wishes read once a photo (``wishes.faces_hidden_by``, ``photographed_with_him``) serve
-    both."""
-    now_t, today_t, now_v, today_v = [], [], [], []
-    # (the Evaluator, the search, where its times and scores go): before first, then now
-    variants = ((_Afresh, search._search, today_t, today_v), (expect.Evaluator, search.search, now_t, now_v))
+    all three."""
+    times = {"now": [], "before": [], "unremembered": []}
+    found = {"now": [], "before": [], "unremembered": []}
+    # (name, the Evaluator, the search), in turn; the order rotates from one search to the next
+    variants = [("before", _Afresh, search._search), ("unremembered", _Unremembered, search.search),
+                ("now", expect.Evaluator, search.search)]
+    turn = 0
     for seed in seeds:
         for i, (knowledge, case, required, mat, camera, figures, budget) in enumerate(_searches_of(seed, players)):
             if i % every:
                 continue
-            for make, searching, timings, values in variants:
+            turn += 1
+            for name, make, searching in variants[turn % 3:] + variants[:turn % 3]:
                 ev = make(knowledge, case, required)
                 start = perf_counter()
-                values.append(searching(ev.score, mat, camera, random.Random(i), budget, figures,
-                                        search.ALL_CAMERAS, search.PATIENCE, True).value)
-                timings.append(perf_counter() - start)
+                found[name].append(searching(ev.score, mat, camera, random.Random(i), budget, figures,
+                                             search.ALL_CAMERAS, search.PATIENCE, True).value)
+                times[name].append(perf_counter() - start)
+    now_t, today_t, unremembered_t = times["now"], times["before"], times["unremembered"]
     rows = [row(f"Sherlock, {players} players: a search now", [t * 1e3 for t in now_t], "ms"),
             row(f"Sherlock, {players} players: the same search as before issue 29", [t * 1e3 for t in today_t], "ms"),
             row("before ÷ now (the search's speed-up)", ratios(today_t, now_t), "x"),
-            row("expected score found, now − before", [a - b for a, b in zip(now_v, today_v)], "points")]
-    return rows, {"now": now_t, "before": today_t, "now_value": now_v, "before_value": today_v}
+            row("guests' values not remembered ÷ now", ratios(unremembered_t, now_t), "x"),
+            row("expected score found, now − before", [a - b for a, b in zip(found["now"], found["before"])],
+                "points"),
+            row("expected score found, now − not remembered",
+                [a - b for a, b in zip(found["now"], found["unremembered"])], "points")]
+    return rows, {"now": now_t, "before": today_t, "unremembered": unremembered_t, "now_value": found["now"],
+                  "before_value": found["before"], "unremembered_value": found["unremembered"]}
 
 
 def _game_rows(tables, seeds, sherlock: bool = False) -> tuple[list, dict]:

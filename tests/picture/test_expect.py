@@ -149,15 +149,17 @@ def test_face_and_neighbour_wishes_reach_the_expectation():
     assert A in photo.take(placed({A: "2B", B: "3B"}), CAMERA).shots[B].face_covered_by
 
 
-@pytest.mark.parametrize("seed", range(2))
-def test_an_evaluator_working_from_its_last_photo_scores_as_a_new_one(seed):
-    """A search's Evaluator retakes each photo from the last layout's: over a chain of a
-    search's own steps in a Sherlock party, its values are, to the last bit, those of an
-    Evaluator that has scored nothing before."""
+@pytest.mark.parametrize("seed, vips", [(0, False), (1, False), (2, True)])
+def test_an_evaluator_working_from_its_last_photo_scores_as_a_new_one(seed, vips):
+    """A search's Evaluator retakes each photo from the last layout's and remembers each
+    guest's value by what it depends on: over a chain of a search's own steps in a Sherlock
+    party with Irène, its values are, to the last bit, those of an Evaluator that has
+    scored nothing before. With ``vips``, every envelope the player knows holds a VIP card,
+    so Irène's grace comes into play."""
     from sherlockkit.games.picture import hunch, search
     state = rules.new(seed, players=4, sherlock=True, irene=True)
     view = rules.view(state, 0)
-    known = {g: (tuple(c), v) for g, c, v in view.envelopes}
+    known = {g: (tuple(c), v or vips) for g, c, v in view.envelopes}
     knowledge = expect.Knowledge(known, hunch.unseen(view, known))
     case = hunch.case_of(view, known)
     figures = hunch.figures(view)

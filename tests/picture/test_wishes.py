@@ -82,3 +82,31 @@ def test_hide_a_face_on_rigged_photos():
 
 def test_only_the_face_wishes_need_the_photo():
     assert {c.kind for c in PREFERENCES if wishes.needs_photo(c)} == {"no face", "hide"}
+
+
+def test_the_photo_wishes_read_nothing_of_the_photo_but_what_as_photographed_says():
+    """Over random layouts of a Sherlock party's figures under random cameras, any two
+    photos that give a guest the same ``as_photographed`` reading grant it the same photo
+    wishes, card by card (the bots' search remembers a guest's value by that reading)."""
+    import random
+
+    from sherlockkit.games.picture.cards import SHERLOCK_PREFERENCES
+    from sherlockkit.games.picture.figures import FIGURE_NAMES
+    from sherlockkit.games.picture.mat import SPACES
+
+    cards = [c for c in set(PREFERENCES) | set(SHERLOCK_PREFERENCES) if wishes.needs_photo(c)]
+    investigators = ("Holmes", "Watson")
+    rng = random.Random(7)
+    granted: dict[tuple, tuple] = {}
+    compared = 0
+    for _ in range(300):
+        k = rng.randint(2, len(SPACES))
+        placements = dict(zip(rng.sample(FIGURE_NAMES, k), rng.sample(SPACES, k)))
+        shot = photo.take(placements, photo.Camera(rng.choice(photo.CAMERA_XS), rng.choice(photo.CAMERA_HEIGHTS)))
+        for guest in placements:
+            reading = (guest, wishes.as_photographed(guest, shot, investigators))
+            judged = tuple(wishes.met(c, guest, placements, shot) for c in cards)
+            compared += reading in granted
+            assert granted.setdefault(reading, judged) == judged, (guest, reading)
+    assert compared > 1000  # readings met again, or the test proves nothing
+    assert {c.kind for c in cards} == {"no face", "hide", "not seen at all", "photographed with"}

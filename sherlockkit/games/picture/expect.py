@@ -40,7 +40,9 @@ from typing import Iterable, Mapping
 
 from sherlockkit.games.picture import wishes
 from sherlockkit.games.picture.alibis import IRENE
-from sherlockkit.games.picture.cards import HIDE, INVESTIGATOR_POINTS, IRENE_POINTS, PER_ENVELOPE, PREFERENCES, Wish
+from sherlockkit.games.picture.cards import (
+    HIDE, INVESTIGATOR_POINTS, IRENE_POINTS, PER_ENVELOPE, PREFERENCES, WITH, Wish,
+)
 from sherlockkit.games.picture.mat import SPACES, Space, neighbours
 from sherlockkit.games.picture.photo import Camera, Photo, retake, take
 from sherlockkit.games.picture.guests import NAMES
@@ -184,6 +186,10 @@ class Evaluator:
         self._pools: dict[str, tuple[list, list, dict, int]] = {}
         self._curves: dict[tuple, tuple[float, ...]] = {}
         self._last_photo: Photo | None = None  # the photo of the layout scored last
+        self._values: dict[tuple, float] = {}  # a guest's expected points, by what they depend on
+        judged = [c for cards, _ in knowledge.known.values() for c in cards] + [*knowledge.unseen, *self.culprit_cards]
+        #: the investigators a wish to be photographed with someone names (what the photo is read for)
+        self._investigators = tuple(sorted({c.guest for c in judged if c.kind == WITH}))
 
     def _photo(self, placements: Mapping[str, Space], camera: Camera) -> Photo:
         """The photo of this layout, worked out from the last layout's (``photo.retake``: a
@@ -247,9 +253,7 @@ class Evaluator:
         shots = photo.shots
         at = {s: g for g, s in placements.items()}
         values = {}
-        known_all = self.knowledge.known
         guests = self.knowledge.guests
-        odds = self.odds
         for guest, space in placements.items():
             if not shots[guest].in_frame:
                 values[guest] = 0.0
@@ -258,32 +262,43 @@ class Evaluator:
                 values[guest] = self._figure(guest, space, at)
                 continue
             around = tuple((at[t], t) for t in _TOUCHING[space] if t in at)
-            known_met, pooled, marked = self._on_mat(guest, space, around)
-            cards, vip = known_all.get(guest, ((), False))
-            for c in cards:
-                if wishes.needs_photo(c):
-                    known_met += wishes.met(c, guest, placements, photo, self.victim)
-            unknown = PER_ENVELOPE - len(cards)
-            p = 0.0
-            if unknown:
-                _, on_photo, hiding, total = self._pool(guest)
-                pooled += sum(n for c, n in on_photo if wishes.met(c, guest, placements, photo, self.victim))
-                # a wish to hide a face is met when it names a face this guest covers (wishes.met)
-                pooled += sum(hiding.get(face, 0) for face in wishes.faces_hidden_by(guest, photo))
-                p = pooled / total if total else 0.0
-            weights = [comb(unknown, j) * p ** j * (1 - p) ** (unknown - j) for j in range(unknown + 1)]
-            terms = self._curve(known_met, unknown, vip, guest, placements, False)
-            value = sum(w * t for w, t in zip(weights, terms))
-            chance = odds.get(guest)
-            if chance:  # the culprit scores as the culprit only, by its five wishes
-                for c in self.culprit_cards:
-                    if wishes.needs_photo(c):
-                        marked += wishes.met(c, guest, placements, photo, self.victim)
-                guilty = self._curve(known_met + marked, unknown, vip, guest, placements, True)
-                value += chance * (sum(w * t for w, t in zip(weights, guilty)) - value)
+            # Irène's grace is read from the neighbourhood too: she is beside the guest or not
+            key = (guest, space, around, wishes.as_photographed(guest, photo, self._investigators))
+            value = self._values.get(key)
+            if value is None:
+                value = self._values[key] = self._guest_value(guest, space, around, placements, photo)
             values[guest] = value
         self._last_photo = photo
         return values
+
+    def _guest_value(self, guest: str, space: Space, around: tuple, placements: Mapping[str, Space],
+                     photo: Photo) -> float:
+        """``guest``'s expected points on ``space`` in the frame of ``photo``, with ``around``
+        on the spaces touching it: blended with its points as the culprit by the odds."""
+        known_met, pooled, marked = self._on_mat(guest, space, around)
+        cards, vip = self.knowledge.known.get(guest, ((), False))
+        for c in cards:
+            if wishes.needs_photo(c):
+                known_met += wishes.met(c, guest, placements, photo, self.victim)
+        unknown = PER_ENVELOPE - len(cards)
+        p = 0.0
+        if unknown:
+            _, on_photo, hiding, total = self._pool(guest)
+            pooled += sum(n for c, n in on_photo if wishes.met(c, guest, placements, photo, self.victim))
+            # a wish to hide a face is met when it names a face this guest covers (wishes.met)
+            pooled += sum(hiding.get(face, 0) for face in wishes.faces_hidden_by(guest, photo))
+            p = pooled / total if total else 0.0
+        weights = [comb(unknown, j) * p ** j * (1 - p) ** (unknown - j) for j in range(unknown + 1)]
+        terms = self._curve(known_met, unknown, vip, guest, placements, False)
+        value = sum(w * t for w, t in zip(weights, terms))
+        chance = self.odds.get(guest)
+        if chance:  # the culprit scores as the culprit only, by its five wishes
+            for c in self.culprit_cards:
+                if wishes.needs_photo(c):
+                    marked += wishes.met(c, guest, placements, photo, self.victim)
+            guilty = self._curve(known_met + marked, unknown, vip, guest, placements, True)
+            value += chance * (sum(w * t for w, t in zip(weights, guilty)) - value)
+        return value
 
     def _figure(self, figure: str, space: Space, at: Mapping[Space, str]) -> float:
         """An investigator's or Irène's expected points in the frame on ``space``."""

@@ -132,6 +132,17 @@ def faces_hidden_by(guest: str, photo) -> frozenset[str]:
     return hidden.get(guest, frozenset())
 
 
+def as_photographed(guest: str, photo, investigators: tuple[str, ...]) -> tuple:
+    """Everything the judges of the photo's wishes (:func:`needs_photo`) read of ``guest``
+    in ``photo``: whether it is in the frame, whether any of it is seen, whether it shows a
+    face and the whole face shows, the faces it covers, and, for each of ``investigators`` (in order),
+    whether it is photographed with him. Two photos giving a guest the same reading grant
+    it the same photo wishes: a bot's search judges a guest once a reading."""
+    shot = photo.shots[guest]
+    return (shot.in_frame, shot.seen, shot.face is None, shot.face_visible, faces_hidden_by(guest, photo),
+            tuple(photographed_with(him, guest, photo) for him in investigators))
+
+
 def needs_photo(card: Wish) -> bool:
     """Whether the wish is judged on the photo (the camera matters), not on the mat alone."""
     return card.kind in (NO_FACE, HIDE, UNSEEN, WITH)
