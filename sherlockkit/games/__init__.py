@@ -53,6 +53,9 @@ class GameEntry:
     #: the tests and a quick tournament give ``make_bots``
     quick_bots: Mapping[str, Any] = field(default_factory=dict, compare=False)
     bots_module: str | None = field(default=None)
+    #: the bot level that plays a seat of a table for several people while its person is
+    #: away, and a seat the host gives to a bot without naming a level (``sherlockkit.rooms``)
+    stand_in: str = ""
     table: str = ""  # the table widget, as "module:Class"
 
     @property
@@ -118,7 +121,7 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
         min_players=2, max_players=6, hides_information=True, co_operative=False,
         option_sets=_sets(rulebook={}, two_players={"players": 2}, short={"players": 3, "target": 2},
                           false_alibi_for_six={"players": 6, "false_alibi": True}),
-        plays="sherlockkit.games.express.bots:race", table="widgets.express:ExpressTable"),
+        plays="sherlockkit.games.express.bots:race", stand_in="medium", table="widgets.express:ExpressTable"),
     GameEntry(
         "story", "Detective Story Game",
         "A gamebook case: twelve turns of investigation driven by two dice.",
@@ -131,14 +134,14 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
         "A shedding game of trains, fog and arrests: be rid of your cards, villains last.",
         min_players=3, max_players=6, hides_information=True, co_operative=False,
         option_sets=_sets(rulebook={}, three_players={"players": 3}, six_players_two_hands={"players": 6, "hands": 2}),
-        table="widgets.cardgame:CardGameTable"),
+        stand_in="sleuth", table="widgets.cardgame:CardGameTable"),
     GameEntry(
         "bakerstreet", "Beyond Baker Street",
         "See everyone's cards but your own and solve the case before Holmes does.",
         min_players=2, max_players=4, hides_information=True, co_operative=True,
         option_sets=_sets(rulebook={}, three_with_characters={"players": 3, "case": 3, "characters": "dealt"},
                           four_hardest_with_characters={"players": 4, "case": 6, "characters": "dealt"}),
-        quick_bots={"deals": 1},
+        quick_bots={"deals": 1}, stand_in="inference",
         plays="sherlockkit.games.bakerstreet.teams:tournament_game", table="widgets.bakerstreet:BakerStreetTable"),
     GameEntry(
         "picture", "Picture Perfect",
@@ -149,7 +152,7 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
                           sherlock={"players": 3, "sherlock": True},
                           sherlock_irene_more_suspects={"players": 5, "sherlock": True, "irene": True,
                                                         "variant": "more suspects"}),
-        quick_bots={"budget": 40}, table="widgets.picture:PictureTable"),
+        quick_bots={"budget": 40}, stand_in="keen", table="widgets.picture:PictureTable"),
 )}
 
 
