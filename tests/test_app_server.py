@@ -69,15 +69,17 @@ class _Served:
         self.process, self.port, self.log = process, port, log
         self.url = f"http://127.0.0.1:{port}/"
 
-    def request(self, method: str, path: str, host: str | None = None, headers=None):
-        """(status, body) of one raw HTTP request, with the given Host header."""
+    def request(self, method: str, path: str, host: str | None = None, headers=None, body: bytes | None = None):
+        """(status, body) of one raw HTTP request, with the given Host header (and ``body``)."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         sent = dict(headers or {})
         sent["Host"] = host or f"127.0.0.1:{self.port}"
+        if body is not None:
+            sent["Content-Length"] = str(len(body))
         connection.putrequest(method, path, skip_host=True)
         for name, value in sent.items():
             connection.putheader(name, value)
-        connection.endheaders()
+        connection.endheaders(body)
         response = connection.getresponse()
         body = response.read()
         connection.close()
@@ -691,6 +693,37 @@ def test_stray_routes_answer_cleanly(served):
     printed = "".join(served.log[before:])
     assert "Uncaught exception" not in printed
     assert not re.search(r"^5\d\d (GET|POST)", printed, re.M)
+
+
+def test_the_app_holds_tables_for_several_people_for_its_own_pages_only(served):
+    """The rooms answer under /sherlockkit/rooms/ (``sherlockkit.rooms.service``): a table
+    opened and sat at over a socket; another host, another site's page, or a form post
+    are refused before anything is opened."""
+    import websocket  # websocket-client: a plain blocking socket, like a second player's
+
+    json_body = {"Content-Type": "application/json"}
+    opened = {"game": "express", "options": {"players": 2}, "name": "Ann"}
+    status, body = served.request("POST", "/sherlockkit/rooms/open", headers=json_body,
+                                  body=json.dumps(opened).encode())
+    assert status == 200, body
+    table = json.loads(body)
+    status, body = served.request("POST", "/sherlockkit/rooms/open", headers={"Content-Type": "text/plain"},
+                                  body=json.dumps(opened).encode())
+    assert status == 400 and b"application/json" in body  # what a form of another site could send
+    status, _ = served.request("POST", "/sherlockkit/rooms/open", FOREIGN, json_body, json.dumps(opened).encode())
+    assert status == 403
+    url = f"ws://127.0.0.1:{served.port}/sherlockkit/rooms/socket"
+    with pytest.raises(websocket.WebSocketBadStatusException, match="403"):
+        websocket.create_connection(url, origin=f"http://{FOREIGN}", timeout=30)
+    seat = websocket.create_connection(url, origin=f"http://127.0.0.1:{served.port}", timeout=30)
+    try:
+        seat.send(json.dumps({"token": table["token"]}))
+        frame = json.loads(seat.recv())
+        assert frame["code"] == table["code"] and frame["you"] == 0 and frame["status"] == "gathering"
+        seat.send(json.dumps({"do": "start"}))
+        assert "Seat 2 waits for a player" in json.loads(seat.recv())["refused"]
+    finally:
+        seat.close()
 
 
 # --- culling: what became of the tables ``served`` left alone ------------------------

@@ -39,6 +39,8 @@ Compared with a plain ``voila book/app`` this launcher
   they answered 500), and a malformed template path is a 404;
 * serves the lab template and its error pages without their links to a CDN (they
   only failed offline);
+* holds the tables for several people (``sherlockkit.rooms.service``) under
+  ``/sherlockkit/rooms/``: one lobby for every page of the server;
 * prints one line ``sherlockkit app: http://127.0.0.1:PORT/`` once it listens.
 
 Voilà's default stays untouched: the page cannot run arbitrary code in its
@@ -74,9 +76,12 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from sherlockkit.rooms.service import RoomService
 from widgets.landing import landing_document
 
 APP_DIR = Path(__file__).resolve().parent
+#: where the tables for several people answer, under the server's base URL
+ROOMS = "sherlockkit/rooms"
 TEMPLATE_DIR = APP_DIR / "templates"  # lab's page and error pages without CDN links
 OLD_LANDING_PAGE = "voila/render/index.ipynb"  # the landing page was a notebook once
 DASHBOARDS = "voila/render/"
@@ -424,7 +429,16 @@ class SherlockkitApp(Voila):
         patched.insert(0, (re.escape(book) + "/(.*)", BookHandler,
                            {"path": str(BOOK_DIR), "default_filename": "index.html"}))
         patched.insert(0, (re.escape(url_path_join(self.base_url, "favicon.ico")), FaviconHandler))
+        # the tables for several people: one lobby for every page of this server
+        patched[:0] = self.rooms.handlers(url_path_join(self.base_url, ROOMS))
         return patched
+
+    @property
+    def rooms(self) -> RoomService:
+        """The tables for several people this server holds (``sherlockkit.rooms``)."""
+        if not hasattr(self, "_rooms"):
+            self._rooms = RoomService()
+        return self._rooms
 
     def start(self):
         # Voilà's start(), with the host-checked application and the culling
@@ -459,6 +473,7 @@ class SherlockkitApp(Voila):
         super().listen()
 
     def _announce(self):
+        self.rooms.start()
         print(f"sherlockkit app: http://{self.ip}:{self.port}/", flush=True)
 
 

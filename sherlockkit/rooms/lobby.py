@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from sherlockkit.engine import shortened
 from sherlockkit.rooms.room import CLOSED, ENDED, Room, RoomError
@@ -48,6 +48,17 @@ class Lobby:
         if room is None:
             raise RoomError(f"There is no table with the code {shortened(code)}.")
         return room
+
+    def room_of(self, token: Any) -> Room:
+        """The room where ``token`` is a seat's; ``RoomError`` if it is nobody's."""
+        for room in self._rooms.values():
+            if any(seat.token == token for seat in room.seats if seat.token is not None):
+                return room
+        raise RoomError("That seat token is not one of any table's.")
+
+    def codes(self) -> list[str]:
+        """The codes of the rooms held now."""
+        return list(self._rooms)
 
     def join(self, code: str, name: str) -> tuple[Room, str]:
         """``name`` sits at the room of ``code``: the room and their seat token."""

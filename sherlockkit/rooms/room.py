@@ -162,15 +162,24 @@ class Room:
 
     def view(self, token: str) -> Any:
         """What the seat of ``token`` sees of the game (the engine's ``view`` of that seat
-        alone), or ``None`` before it starts."""
-        seat = self._seat_of(token)
-        self._heard_from(seat)
-        return None if self.state is None else self.entry.rules.view(self.state, seat.number)
+        alone), or ``None`` before it starts; the person is there (not away)."""
+        self.heard(token)
+        return self.shown(token)[0]
 
     def legal_moves(self, token: str) -> list:
         """The moves the seat of ``token`` may make now (none before the game starts)."""
-        view = self.view(token)
-        return [] if view is None or self.status != PLAYING else self.entry.rules.legal_moves(view)
+        self.heard(token)
+        return self.shown(token)[1]
+
+    def shown(self, token: str) -> tuple[Any, list]:
+        """The view of the seat of ``token`` and the moves it may make now, as
+        :meth:`view` and :meth:`legal_moves` give them, without counting it as a word from
+        its person."""
+        seat = self._seat_of(token)
+        if self.state is None:
+            return None, []
+        view = self.entry.rules.view(self.state, seat.number)
+        return view, self.entry.rules.legal_moves(view) if self.status == PLAYING else []
 
     def play(self, token: str, move: Any) -> Any:
         """The move ``move`` (its JSON object) made by the seat of ``token``: the move as
@@ -196,16 +205,26 @@ class Room:
         lowest seat's when several would move: the move played, or ``None``."""
         if self.status != PLAYING:
             return None
-        proposals = {}
-        for seat in self.seats:
-            if seat.played_by_bot:
-                bot = self._bot(seat)
-                action = bot.choose(self.entry.rules.view(self.state, seat.number))
-                if action is not None:
-                    proposals[seat.number] = action
-        if not proposals:
+        state = self.state
+        proposals = think(self.entry.rules, state, self.bots_now())
+        return self.play_bot(engine.first_seat(proposals), state) if proposals else None
+
+    def bots_now(self) -> list[tuple[int, Any]]:
+        """The seats a bot plays now, each with its bot: ``(seat, bot)``, seat by seat."""
+        return [(seat.number, self._bot(seat)) for seat in self.seats if seat.played_by_bot]
+
+    def play_bot(self, action: Any, state: Any) -> Any | None:
+        """``action``, a bot's choice at ``state``, played if the table is still at that
+        state and a bot still plays the seat (a person's move, or their return, may have
+        come first): the move played, or ``None``."""
+        seat = getattr(action, "player", 0)
+        if self.status != PLAYING or self.state is not state or not self.seats[seat].played_by_bot:
             return None
-        return self._played(engine.first_seat(proposals))
+        return self._played(action)
+
+    def heard(self, token: str) -> None:
+        """The person of ``token`` is there (their page is open): not away."""
+        self._heard_from(self._seat_of(token))
 
     # --- coming and going ------------------------------------------------------------
 
@@ -311,6 +330,18 @@ class Room:
 
     def _tell(self, notice: str) -> None:
         self.notices.append(notice)
+
+
+def think(rules, state: Any, bots: list[tuple[int, Any]]) -> dict[int, Any]:
+    """What each of ``bots`` (``(seat, bot)``) would do at ``state``, each from its own
+    seat's view: seat -> move, for those that would move. Reads nothing but ``state``: a
+    server may run it away from its loop while the table waits."""
+    proposals = {}
+    for seat, bot in bots:
+        action = bot.choose(rules.view(state, seat))
+        if action is not None:
+            proposals[seat] = action
+    return proposals
 
 
 def _option_names(entry: GameEntry) -> set[str]:
