@@ -24,8 +24,8 @@ from sherlockkit.games.bakerstreet import characters, narration, odds, rules
 from sherlockkit.games.bakerstreet.cards import CASE_FILES, KINDS, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, plural
 from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Investigate, Pursue, Rally, Recall, View
 from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, odds_html, told_words, tracks_html
-from widgets.bakerstreet_session import CHARACTER_OPTIONS, BakerStreetSession, names, offered_levels
-from widgets.controls import action_button, move_button, offer
+from widgets.bakerstreet_session import CHARACTER_OPTIONS, BakerStreetSession, offered_levels
+from widgets.controls import action_button, marked, move_button, offer
 from widgets.parts import Parts, newest_in_view
 from widgets.table import GameTable
 
@@ -194,7 +194,7 @@ class BakerStreetTable(GameTable):
         """Draw the table from your view: the log first, then the board, the hands and the
         moves on offer."""
         view: View = self.game.view
-        called = names(view.players)
+        called = self.game.seat_names(view.players)
         # the log first: a card of yours reaches the page in its log line, the moment it is played
         lines = narration.log(view, last=LOG_LINES)
         self.log_box.show([f"<div>{escape(line)}</div>" for line in lines])
@@ -296,6 +296,8 @@ class BakerStreetTable(GameTable):
                     button.layout.display = "none"
                     continue
                 button.layout.display = None
+                marked(button, "sk-slot", seat == view.player)  # yours, whichever seat you sit in
+                marked(button, "sk-other-card", seat != view.player)
                 if seat == view.player:
                     # a back: its slot and what you were told, nothing else
                     button.description = f"card {slot + 1}: {told_words(view.told[seat][slot])}"

@@ -52,6 +52,10 @@ class BakerStreetSession(GameSession):
         super().__init__(rules, {"players": players, "case": case, "characters": characters}, seed=seed,
                          clock=clock)
 
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        """What the table calls each seat: you, then the bots (:func:`names`)."""
+        return names(players)
+
     def prepare(self) -> None:
         """A bot of the chosen level in every seat but yours."""
         self.bots = bots.make_bots({p: self.level for p in range(self.options["players"]) if p != self.seat},

@@ -127,6 +127,11 @@ class GameSession:
         """The table as you see it: ``rules.view`` of your seat, all a table draws."""
         return self.rules.view(self.state, self.seat)
 
+    @property
+    def outcome(self):
+        """How the game ended (the rules' ``outcome``), or ``None`` while it runs."""
+        return self.rules.outcome(self.state)
+
     def bot_delay(self, seat: int, action: Any) -> float:
         """Seconds before the bot in ``seat`` makes ``action`` (a game's session may
         make some moves quicker, or each bot as quick as its level)."""

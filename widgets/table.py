@@ -108,7 +108,7 @@ class GameTable(w.VBox):
     def redraw(self) -> None:
         """Draw the table, then the frame's bars."""
         self.render()
-        over = self.game.rules.outcome(self.game.state)
+        over = self.game.outcome
         showing = over is not None and not self.game.replaying
         self.ending.layout.display = "flex" if showing else "none"
         if showing:

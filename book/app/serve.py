@@ -77,6 +77,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from sherlockkit.rooms.service import RoomService
+from widgets.friends import ROOMS_ADDRESS
 from widgets.landing import landing_document
 
 APP_DIR = Path(__file__).resolve().parent
@@ -442,7 +443,9 @@ class SherlockkitApp(Voila):
 
     def start(self):
         # Voilà's start(), with the host-checked application and the culling
-        # kernel manager (both must be in place before the first kernel starts)
+        # kernel manager (both must be in place before the first kernel starts);
+        # every kernel is told where this server's tables for several people are
+        os.environ[ROOMS_ADDRESS] = f"http://127.0.0.1:{self.port}{url_path_join(self.base_url, ROOMS)}"
         self.voila_configuration.multi_kernel_manager_class = SherlockkitKernelManager
         # Voilà's page renderer names its exporter class at module level: point it at the
         # one whose templates are compiled once (SharedTemplateCache)

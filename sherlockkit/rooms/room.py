@@ -85,7 +85,8 @@ class Room:
         if unknown:
             raise RoomError(f"{entry.title} has no option {shortened(unknown[0])}; "
                             f"its options are {', '.join(sorted(_option_names(entry)))}.")
-        self.options = dict(options)
+        # every option named, its default where the host named none: what the tables show
+        self.options = {**_option_defaults(entry), **options}
         players = self.options.setdefault("players", entry.min_players)
         try:
             engine.check_players(players, entry.min_players, entry.max_players, entry.title)
@@ -157,6 +158,18 @@ class Room:
         self.status = PLAYING
         self._changed()
         self._tell("The game begins.")
+
+    def again(self, token: str) -> None:
+        """The host deals a new game at the same table, once the last is over: the same
+        people and bots in the same seats (those away stay away), new seeds nobody sees."""
+        self._seat_of(token)
+        if token != self.host_token:
+            raise RoomError("Only the host deals a new game.")
+        if self.status != ENDED:
+            raise RoomError("This game is not over yet: finish it before dealing another.")
+        self.status = GATHERING
+        self.moves, self.reactions, self._bots = [], [], {}
+        self.start(token)
 
     # --- playing ---------------------------------------------------------------------
 
@@ -349,6 +362,13 @@ def _option_names(entry: GameEntry) -> set[str]:
     by name, but the seed (drawn) and the players' names (the seats')."""
     return {name for name, p in inspect.signature(entry.rules.new).parameters.items()
             if name not in ("seed", "names") and p.kind is not inspect.Parameter.VAR_KEYWORD}
+
+
+def _option_defaults(entry: GameEntry) -> dict[str, Any]:
+    """The options of :func:`_option_names` with the values ``new`` gives them by default."""
+    parameters = inspect.signature(entry.rules.new).parameters
+    return {name: parameters[name].default for name in _option_names(entry)
+            if parameters[name].default is not inspect.Parameter.empty}
 
 
 def _sentence(error: BaseException) -> str:

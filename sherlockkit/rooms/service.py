@@ -3,7 +3,7 @@ Voilà server and for the hub's service alike (issue 30).
 
 Two plain JSON calls open a room and join one; everything else goes over a websocket
 each seat opens with its token (the first message: ``{"token": ...}``). Over it the seat
-sends what it does -- ``{"do": "play", "move": {...}}``, ``"start"``, ``"bot"`` (with
+sends what it does -- ``{"do": "play", "move": {...}}``, ``"start"``, ``"again"``, ``"bot"`` (with
 ``seat`` and, if wished, ``level``), ``"open"`` (with ``seat``), ``"leave"``, ``"look"``
 -- and receives, after every change of its room, a *frame* made for it alone
 (:meth:`RoomService.frame`): the room (seats, notices, status) and its own view, with
@@ -105,7 +105,9 @@ class RoomService:
         return {"code": room.code, "game": room.entry.id, "title": room.entry.title, "status": room.status,
                 "you": seat, "host": token == room.host_token, "seats": room.seats_shown(),
                 "notices": room.notices[-NOTICES_SHOWN:],
+                "options": room.options,
                 "view": None if view is None else view_to_json(view),
+                "outcome": None if room.state is None else view_to_json(room.entry.rules.outcome(room.state)),
                 "moves": [action_to_json(m) for m in moves],
                 "reactions": [list(r) for r in room.reactions] if room.status == ENDED else []}
 
@@ -242,6 +244,8 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             room.play(token, data.get("move"))
         elif do == "start":
             room.start(token)
+        elif do == "again":
+            room.again(token)
         elif do == "bot":
             room.give_to_bot(token, data.get("seat"), data.get("level"))
         elif do == "open":
@@ -253,7 +257,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.send_frame()
             return
         else:
-            raise RoomError("A seat may play, start, give a seat to a bot, open a seat, leave or look.")
+            raise RoomError("A seat may play, start, deal again, give a seat to a bot, open a seat, leave or look.")
         self.service.changed(room)
 
     def send_frame(self) -> None:

@@ -1,0 +1,118 @@
+"""Beyond Baker Street with a friend, in the real app, in two headless Chromium contexts (two
+people on two machines): Ann, on a desktop, opens a table from the game's page; Bob, on a
+phone, joins it by its code; Ann starts; each plays by clicking their own table -- the
+person whose turn it is gives up a Lead (Pursue) -- until the case is lost, and both
+pages show the ending. Each page calls its own seat "You" and shows the other's cards
+face up, its own as backs; neither page's frames name a card of that page's own hand
+(each read off the other page: a Pursue plays no card, so the hands stay as dealt). Nothing sticks out at
+either size. The test waits on what the pages show, never on time."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.layout import DESKTOP, PHONE, layout_problems
+from tests.seen import record_frames
+
+pytestmark = pytest.mark.browser
+
+TABLE = ".sk-friends .sk-bakerstreet"
+PATIENCE = 60_000
+#: a card as a table names it: an icon and a number ("Track 4")
+CARD = re.compile(r"\b(Clue|Document|Track|Witness) ([1-6])(?![0-9])")
+
+
+def open_page(browser, app_url: str, size: dict, name: str):
+    """A page of the game, its "Play with friends" panel unfolded and your name typed."""
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    frames = record_frames(page)
+    page.goto(app_url + "voila/render/bakerstreet.ipynb")
+    page.wait_for_selector(".sk-bakerstreet .sk-slot", timeout=PATIENCE)
+    page.get_by_text("Play with friends").first.click()
+    page.locator(".sk-friends-name input").fill(name)
+    return page, frames
+
+
+def my_turn_or_end(page) -> bool:
+    """Wait until the shared table waits for this page (True) or the case is over (False)."""
+    page.wait_for_function(
+        "t => { const p = document.querySelector(t + ' .sk-prompt'), e = document.querySelector(t + ' .sk-ending');"
+        " return (p && p.innerText.includes('Your turn')) || (e && e.offsetParent !== null); }",
+        arg=TABLE, timeout=PATIENCE)
+    return not page.locator(f"{TABLE} .sk-ending").is_visible()
+
+
+def test_two_people_play_a_case_at_one_table_from_two_pages(app_url, browser):
+    ann, ann_frames = open_page(browser, app_url, DESKTOP, "Ann")
+    bob, bob_frames = open_page(browser, app_url, PHONE, "Bob")
+    try:
+        ann.locator(".sk-friends-open").click()
+        ann.wait_for_selector(".sk-friends-code", timeout=PATIENCE)
+        code = ann.locator(".sk-friends-code").inner_text().strip()
+        assert re.fullmatch(r"[A-Z2-9]{5}", code), code
+        bob.locator(".sk-friends-code-box input").fill(code.lower())
+        bob.locator(".sk-friends-join").click()
+        ann.wait_for_function("() => document.querySelector('.sk-friends-seats').innerText.includes('Bob')",
+                              timeout=PATIENCE)
+        bob.wait_for_function(f"() => document.querySelector('.sk-friends-where').innerText.includes('{code}')",
+                              timeout=PATIENCE)
+        assert not bob.locator(".sk-friends-start").is_visible(), "only the host starts"
+        ann.locator(".sk-friends-start").click()
+        # the frames from here on (before, the page's own game against bots had dealt other cards)
+        shared_from = {"Ann": len(ann_frames), "Bob": len(bob_frames)}
+        for page in (ann, bob):
+            page.wait_for_selector(f"{TABLE} .sk-prompt", timeout=PATIENCE)
+            assert page.evaluate("() => [...document.querySelectorAll('.sk-bakerstreet')]"
+                                 ".filter(t => !t.closest('.sk-friends') && t.offsetParent !== null).length") == 0, \
+                "the table against bots is put away"
+        # each page calls its own seat "You" and the other by name; its own cards are backs
+        assert ann.locator(f"{TABLE} .sk-seat-0 .sk-who").inner_text() == "You"
+        assert ann.locator(f"{TABLE} .sk-seat-1 .sk-who").inner_text() == "Bob"
+        assert bob.locator(f"{TABLE} .sk-seat-1 .sk-who").inner_text() == "You"
+        assert bob.locator(f"{TABLE} .sk-seat-0 .sk-who").inner_text() == "Ann"
+        assert CARD.search(ann.locator(f"{TABLE} .sk-seat-1").inner_text())  # Bob's cards, face up for Ann
+        assert not CARD.search(bob.locator(f"{TABLE} .sk-seat-1").inner_text())  # and backs for Bob
+        for page, size in ((ann, DESKTOP), (bob, PHONE)):
+            assert layout_problems(page) == [], size
+        # each hand as the other page shows it (a Pursue plays no card: the hands stay as dealt)
+        hands = {"Ann": set(CARD.findall(bob.locator(f"{TABLE} .sk-seat-0").inner_text())),
+                 "Bob": set(CARD.findall(ann.locator(f"{TABLE} .sk-seat-1").inner_text()))}
+        assert all(len(hand) >= 4 for hand in hands.values()), hands
+        moves = 0
+        while True:  # whoever's turn it is gives up a Lead, until a section runs out of them
+            mover = next((p for p in (ann, bob) if my_turn_or_end(p)), None) if moves % 2 == 0 else \
+                next((p for p in (bob, ann) if my_turn_or_end(p)), None)
+            if mover is None:
+                break
+            log = mover.locator(f"{TABLE} .sk-log").inner_text()
+            mover.locator(f"{TABLE} [class*='sk-pursue-']:visible").first.click()
+            mover.wait_for_function(
+                "([t, log]) => document.querySelector(t + ' .sk-log').innerText !== log", arg=[TABLE, log],
+                timeout=PATIENCE)
+            moves += 1
+            assert moves < 40, "the case did not end"
+        for page in (ann, bob):
+            page.wait_for_selector(f"{TABLE} .sk-ending", state="visible", timeout=PATIENCE)
+            assert "Traceback" not in page.locator("body").inner_text()
+        ann.screenshot(path="/tmp/friends-ann-1280.png", full_page=True)
+        bob.screenshot(path="/tmp/friends-bob-375.png", full_page=True)
+        # no frame a page received names a card of its own hand (but a card the other holds
+        # too, which it may see there): the hands stayed as dealt, and no evidence was played
+        for frames, mine, theirs in ((ann_frames[shared_from["Ann"]:], hands["Ann"], hands["Bob"]),
+                                     (bob_frames[shared_from["Bob"]:], hands["Bob"], hands["Ann"])):
+            assert len(frames) > 20
+            secret = mine - theirs
+            assert secret, "two hands of the same cards prove nothing"
+            seen_theirs = set()
+            for frame in frames:
+                assert "Traceback" not in frame
+                named = {(icon, n) for icon, n in CARD.findall(frame)}
+                assert not named & secret, f"a card of the page's own hand reached it: {named & secret}"
+                seen_theirs |= named & theirs
+            assert seen_theirs == theirs  # the frames are read as the page gets them: the other hand is in them
+    finally:
+        ann.context.close()
+        bob.context.close()

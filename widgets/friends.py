@@ -1,0 +1,332 @@
+"""Play with friends: a game's table shared with people elsewhere, from the game's page.
+
+The table's state lives in the app's server (``sherlockkit.rooms``), never in this
+kernel: the page opens a table (a short code to share) or joins one by its code, sits at
+a seat, and from then on receives, after every change, a frame made for its seat alone
+-- its own view and the moves it may make. The game's own table widget draws it, fed by
+:class:`FriendsSession` instead of a session of its own: the same buttons, drawn from
+the same list of moves; a click sends the move to the server, which judges it.
+
+:class:`FriendsPanel` is what the page shows: your name, the table's size, "Open a
+table" or a code and "Join"; then the code to share, who sits where (the host gives
+empty seats to bots, or opens them again) and "Start"; then the game. The kernel finds
+the server by the address ``serve.py`` gives every kernel it starts
+(:data:`ROOMS_ADDRESS`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import os
+from typing import Any, Callable
+
+import ipywidgets as w
+from tornado.httpclient import AsyncHTTPClient
+from tornado.websocket import websocket_connect
+
+from sherlockkit.engine import action_to_json
+from sherlockkit.games import GAMES
+from sherlockkit.rooms.room import RoomError
+from sherlockkit.rooms.wire import view_from_json
+from widgets.controls import SOMETHING_WRONG, action_button
+
+#: the environment variable holding the rooms' address of the app's server (``serve.py`` sets it)
+ROOMS_ADDRESS = "SHERLOCKKIT_ROOMS"
+
+log = logging.getLogger("sherlockkit")
+
+
+class RoomLink:
+    """This kernel's line to the rooms of the server at ``address``
+    (``http://127.0.0.1:PORT/sherlockkit/rooms``): the two calls, and a seat's socket."""
+
+    def __init__(self, address: str):
+        self.address = address.rstrip("/")
+        self.socket = None
+
+    async def call(self, what: str, body: dict) -> dict:
+        """The answer of ``/open`` or ``/join``; ``RoomError`` with the server's sentence."""
+        response = await AsyncHTTPClient().fetch(
+            f"{self.address}/{what}", method="POST", body=json.dumps(body), raise_error=False,
+            headers={"Content-Type": "application/json"}, request_timeout=30)
+        try:
+            data = json.loads(response.body or b"{}")
+        except ValueError:
+            data = {}
+        if response.code != 200:
+            raise RoomError(data.get("refused") or "The tables' server did not answer: try again in a moment.")
+        return data
+
+    async def sit(self, token: str, heard: Callable[[dict | None], None]) -> None:
+        """Open the seat's socket and pass every message on to ``heard`` (``None`` once
+        the socket closes)."""
+        self.socket = await websocket_connect("ws" + self.address[len("http"):] + "/socket")
+        await self.socket.write_message(json.dumps({"token": token}))
+        while True:
+            message = await self.socket.read_message()
+            if message is None:
+                heard(None)
+                return
+            heard(json.loads(message))
+
+    def send(self, data: dict) -> None:
+        if self.socket is not None:
+            self.socket.write_message(json.dumps(data))
+
+
+class FriendsSession:
+    """What a game's table widget reads, for a seat of a table for several people: the
+    frame the server sent last, and the moves sent back. No state of the game is here."""
+
+    replaying = False
+    replay_paused = False
+    seed_words = "drawn by the table"
+
+    def __init__(self, game_id: str, send: Callable[[dict], None]):
+        self.entry = GAMES[game_id]
+        self.rules = self.entry.rules
+        self.level = self.entry.stand_in
+        self.frame: dict = {}
+        self.message = ""
+        self._send = send
+        self._view: tuple[Any, Any] = (None, None)  # (the frame's view as sent, as a view)
+        self._listeners: list[Callable[[], None]] = []
+
+    # --- what the table reads ---------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        return self.frame.get("you", 0)
+
+    @property
+    def options(self) -> dict:
+        return dict(self.frame.get("options", {}))
+
+    @property
+    def view(self):
+        """Your seat's view, as the server sent it."""
+        sent = self.frame.get("view")
+        if self._view[0] is not sent:
+            self._view = (sent, view_from_json(sent))
+        return self._view[1]
+
+    @property
+    def outcome(self):
+        sent = self.frame.get("outcome")
+        return None if sent is None else view_from_json(sent)
+
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        """What the table calls each seat: the names the people sat down with, the bots'."""
+        return tuple(seat["name"] for seat in self.frame.get("seats", ()))[:players]
+
+    def on_change(self, listener: Callable[[], None]) -> None:
+        self._listeners.append(listener)
+
+    def notify(self) -> None:
+        for listener in self._listeners:
+            listener()
+
+    # --- what the table does ------------------------------------------------------------------
+
+    def act(self, action: Any, by_you: bool = True) -> bool:
+        """Send ``action`` to the server, which plays it or says why not."""
+        self.message = ""
+        self._send({"do": "play", "move": action_to_json(action)})
+        return True
+
+    def play_again(self) -> None:
+        """The host deals a new game at the same table (the server refuses anyone else)."""
+        self._send({"do": "again"})
+
+    def heard(self, frame: dict) -> None:
+        """A message of the server: a frame, or a refusal of what this seat sent."""
+        if "refused" in frame:
+            self.message = str(frame["refused"])
+        else:
+            self.frame = frame
+        self.notify()
+
+    def hold(self) -> dict:
+        return {}
+
+    def restore(self, held: dict) -> None:
+        pass
+
+    def start(self, seed, options) -> None:
+        self.message = "A shared table plays the game its host opened: open a new table for another."
+        self.notify()
+
+    new_game = start
+
+
+class FriendsPanel(w.VBox):
+    """Play ``game_id`` with friends: open a table or join one, sit, start, play."""
+
+    def __init__(self, game_id: str, address: str | None = None, solo: w.Widget | None = None):
+        self.entry = GAMES[game_id]
+        self.solo = solo  # the page's table against bots, put away once you sit at a shared one
+        self._sitting = False
+        address = address or os.environ.get(ROOMS_ADDRESS, "")
+        self.link = RoomLink(address) if address else None
+        self.session: FriendsSession | None = None
+        self.table = None
+        self.name = w.Text(placeholder="your name", description="name")
+        self.name.add_class("sk-friends-name")
+        sizes = list(range(self.entry.min_players, self.entry.max_players + 1))
+        self.players = w.Dropdown(options=sizes, value=sizes[0], description="players")
+        self.open_button = action_button("Open a table", self._on_open, "friends-open", style="success")
+        self.code = w.Text(placeholder="code", description="code")
+        self.code.add_class("sk-friends-code-box")
+        self.join_button = action_button("Join", self._on_join, "friends-join", style="primary")
+        self.start_button = action_button("Start", lambda _: self._to_table({"do": "start"}), "friends-start",
+                                          style="success")
+        self.leave_button = action_button("Leave the table", self._on_leave, "friends-leave")
+        self.said = w.HTML()
+        self.said.add_class("sk-friends-message")
+        self.where = w.HTML()
+        self.where.add_class("sk-friends-where")
+        self.seats = w.VBox()
+        self.seats.add_class("sk-friends-seats")
+        self.notices = w.HTML()
+        self.notices.add_class("sk-friends-notices")
+        self.door = w.VBox([w.HTML("<b>Play with friends</b>: open a table and share its code, or join one."),
+                            self.name, w.HBox([self.players, self.open_button]), w.HBox([self.code, self.join_button])])
+        self.lobby = w.VBox([self.where, self.seats, w.HBox([self.start_button, self.leave_button])])
+        self.lobby.layout.display = "none"
+        self.board = w.VBox()
+        for button in (self.open_button, self.join_button, self.start_button, self.leave_button):
+            button.guard.session = self
+        super().__init__([self.door, self.lobby, self.said, self.board, self.notices])
+        self.add_class("sk-friends")
+        if self.link is None:
+            self._say("Tables for several people are served by the app's server (make app).")
+
+    # --- the page's calls -------------------------------------------------------------------
+
+    def _on_open(self, _=None) -> None:
+        self._later(self._sit("open", {"game": self.entry.id, "options": {"players": self.players.value},
+                                       "name": self.name.value}))
+
+    def _on_join(self, _=None) -> None:
+        self._later(self._sit("join", {"code": self.code.value, "name": self.name.value}))
+
+    def _on_leave(self, _=None) -> None:
+        self._to_table({"do": "leave"})
+        self._say("You left the table.")
+
+    def _to_table(self, data: dict) -> None:
+        if self.link is not None:
+            self.link.send(data)
+
+    async def _sit(self, what: str, body: dict) -> None:
+        seated = await self.link.call(what, body)
+        self.session = FriendsSession(self.entry.id, self.link.send)
+        self.session.on_change(self.redraw)
+        self.door.layout.display = "none"
+        if self.solo is not None:
+            self.solo.layout.display = "none"
+        self._say("")
+        await self.link.sit(seated["token"], self._heard)
+
+    def _heard(self, frame: dict | None) -> None:
+        try:
+            if frame is None:
+                self._say("The table's server closed the connection: reload the page, or open a new table.")
+            else:
+                self.session.heard(frame)
+        except Exception:
+            log.exception("A frame of the table could not be drawn")
+            self._say(SOMETHING_WRONG)
+
+    def _later(self, work) -> None:
+        """Run ``work`` (a coroutine) on the kernel's loop; its refusals become sentences."""
+        if self.link is None or self.session is not None or self._sitting:
+            work.close()
+            self._say("Tables for several people are served by the app's server (make app)."
+                      if self.link is None else "You sit at a table already.")
+            return
+
+        async def guarded():
+            try:
+                await work
+            except RoomError as refused:
+                self._say(str(refused))
+            except Exception:
+                log.exception("A call to the tables' server failed")
+                self._say(SOMETHING_WRONG)
+            finally:
+                self._sitting = False
+        self._sitting = True
+        asyncio.ensure_future(guarded())
+
+    def _say(self, text: str) -> None:
+        self.said.value = f"<p>{html.escape(text)}</p>" if text else ""
+
+    # a guarded button of the panel tells its refusals here (``controls.guarded``)
+    @property
+    def message(self) -> str:
+        return html.unescape(self.said.value[3:-4]) if self.said.value else ""
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._say(text)
+
+    def notify(self) -> None:
+        pass
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """The lobby while people gather, the game's table once it runs."""
+        frame = self.session.frame
+        self._say(self.session.message if self.table is None else "")
+        if not frame:
+            return
+        self.notices.value = "".join(f"<div>{html.escape(n)}</div>" for n in frame["notices"][-6:])
+        gathering = frame["status"] == "gathering"
+        self.start_button.layout.display = None if gathering and frame["host"] else "none"
+        self.lobby.layout.display = None
+        self.where.value = (f"<p>{html.escape(self.entry.title)} · table <b class='sk-friends-code'>"
+                            f"{html.escape(frame['code'])}</b>: give this code to your friends.</p>")
+        self.seats.children = [self._seat_row(seat, frame) for seat in frame["seats"]]
+        if not gathering and frame["view"] is not None and self.table is None:
+            self.table = self.entry.table_class()(game=self.session)
+            for hidden in ("setup", "replay_bar", "ending_new_button"):  # the solo table's settings and replays
+                part = getattr(self.table, hidden, None)
+                if part is not None:
+                    part.layout.display = "none"
+            self.board.children = [self.table]
+
+    def _seat_row(self, seat: dict, frame: dict) -> w.Widget:
+        number = seat["seat"]
+        who = {"open": "waiting for a friend", "bot": seat["name"]}.get(seat["kind"], seat["name"])
+        if seat["kind"] == "person" and seat["away"]:
+            who += " (away: a bot plays meanwhile)"
+        if number == frame["you"]:
+            who += " (you)"
+        label = w.HTML(f"Seat {number + 1}: {html.escape(who)}")
+        row = [label]
+        if frame["host"] and frame["status"] == "gathering" and seat["kind"] != "person":
+            if seat["kind"] == "open":
+                row.append(action_button("Give to a bot", lambda _, n=number: self._to_table({"do": "bot", "seat": n}),
+                                         f"friends-bot-{number + 1}", session=self))
+            else:
+                row.append(action_button("Open for a friend", lambda _, n=number: self._to_table({"do": "open", "seat": n}),
+                                         f"friends-open-seat-{number + 1}", session=self))
+        box = w.HBox(row)
+        box.add_class("sk-friends-seat")
+        return box
+
+
+def play_with_friends(table: w.Widget, game_id: str) -> w.VBox:
+    """A game's page: ``table`` (against bots) under a folded "Play with friends" panel,
+    which puts the table away once you sit at a shared one."""
+    panel = FriendsPanel(game_id, solo=table)
+    fold = w.Accordion([panel])
+    fold.set_title(0, "Play with friends")
+    fold.selected_index = None
+    fold.add_class("sk-friends-fold")
+    return w.VBox([fold, table])
