@@ -193,7 +193,7 @@ def test_a_handler_that_fails_tells_the_page_and_logs_the_reason(table, caplog, 
 
 def test_an_observer_that_fails_tells_the_page(caplog, monkeypatch):
     table = table_of("express")
-    monkeypatch.setattr(table.game, "slap", lambda *_: 1 / 0)
+    monkeypatch.setattr(table.game, "act", lambda *_: 1 / 0)
     with caplog.at_level(logging.ERROR, logger="sherlockkit"):
         table.key_box.value = "1"
     assert table.game.message == SOMETHING_WRONG and "ZeroDivisionError" in caplog.text

@@ -1,9 +1,9 @@
 """Play with friends through the widgets (``widgets.friends``), two pages' kernels against a
-real rooms server on 127.0.0.1: Ann opens a table of Beyond Baker Street, Bob joins by
-its code, Ann gives the third seat to a bot and starts; each plays by clicking the game's
-own table (its buttons drawn from the moves the server sent), to the end; each table
-holds its own seat's view only; a refusal reaches the page as a sentence; the host deals
-again, nobody else may."""
+real rooms server on 127.0.0.1: Ann opens a table (Beyond Baker Street, the card game,
+Picture Perfect), Bob joins by its code, the third seat goes to a bot and Ann starts;
+each plays by clicking the game's own table (its buttons drawn from the moves the server
+sent), to the end; each table holds its own seat's view only; a refusal reaches the page
+as a sentence; the host deals again, nobody else may."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 from sherlockkit.games import GAMES
 from sherlockkit.rooms import ENDED, PLAYING
-from tests.test_rooms_service import WAIT, Server
+from tests.test_rooms_service import WAIT, Server, run
 from widgets.friends import FriendsPanel
 
 pytestmark = pytest.mark.table
@@ -33,10 +33,15 @@ async def until(done, what: str) -> None:
         raise AssertionError(f"never: {what}") from None
 
 
-def test_two_pages_play_a_case_with_a_bot_by_clicking_their_own_tables():
+#: the games whose pages offer "Play with friends", each at three seats: two people and a bot
+SHARED = {"bakerstreet": "random", "cardgame": "constable", "picture": "random", "express": "expert"}
+
+
+@pytest.mark.parametrize("game_id", list(SHARED))
+def test_two_pages_and_a_bot_play_to_the_end_by_clicking_their_own_tables(game_id):
     async def test(server: Server):
         address = f"http://127.0.0.1:{server.port}{PREFIX}"
-        ann, bob = FriendsPanel("bakerstreet", address), FriendsPanel("bakerstreet", address)
+        ann, bob = FriendsPanel(game_id, address), FriendsPanel(game_id, address)
         ann.name.value, ann.players.value = "Ann", 3
         ann.open_button.click()
         await until(lambda: ann.session and ann.session.frame, "Ann's table opened")
@@ -48,42 +53,42 @@ def test_two_pages_play_a_case_with_a_bot_by_clicking_their_own_tables():
         assert bob.start_button.layout.display == "none"  # only the host starts
         await until(lambda: len(ann.seats.children) == 3 and "Bob" in ann.seats.children[1].children[0].value,
                     "Ann sees Bob")
-        give = [b for b in ann.seats.children[2].children[1:] if "sk-friends-bot-3" in b._dom_classes]
-        give[0].click()
-        await until(lambda: ann.session.frame["seats"][2]["kind"] == "bot", "a bot in seat 3")
+        room = server.service.lobby.room(code)
+        room.give_to_bot(room.host_token, 2, SHARED[game_id])  # the quickest bot (the panel gives the stand-in)
         ann.start_button.click()
         await until(lambda: ann.table is not None and bob.table is not None, "both tables up")
-        room = server.service.lobby.room(code)
-        rules = GAMES["bakerstreet"].rules
+        rules = GAMES[game_id].rules
         rng, pages = random.Random(2), {0: ann, 1: bob}
+        clicks = 0
         while room.status == PLAYING:
-            mover = room.state.turn
+            state = room.state
             for seat, page in pages.items():  # each table draws its own seat's view, and no other
-                await until(lambda: page.session.view == rules.view(room.state, seat) or room.state.turn != mover,
+                await until(lambda: page.session.view == rules.view(room.state, seat) or room.state is not state,
                             f"seat {seat + 1}'s table up to date")
-            if room.state.turn != mover:
+            if room.state is not state:
                 continue
-            if mover in pages:
-                table = pages[mover].table
-                moves = rules.legal_moves(table.game.view)
-                count = len(room.moves)
-                for button in table.path_to(rng.choice(moves)):
-                    assert not button.disabled
+            movers = [seat for seat in pages if rules.legal_moves(rules.view(state, seat))]
+            count = len(room.moves)
+            if movers:
+                page = pages[rng.choice(movers)]
+                moves = rules.legal_moves(page.session.view)
+                kind = rng.choice(sorted({type(m).__name__ for m in moves}))  # a kind first (tests/random_play.py)
+                for button in page.table.path_to(rng.choice([m for m in moves if type(m).__name__ == kind])):
                     button.click()
-                await until(lambda: len(room.moves) > count, "the move made")
-            else:
-                count = len(room.moves)
-                await until(lambda: len(room.moves) > count or room.status != PLAYING, "the bot's move")
+                clicks += 1
+            await until(lambda: len(room.moves) > count or room.status != PLAYING or room.state is not state
+                        or (movers and page.session.message), "a move made")
+            assert clicks < 3000, "not over"
         await until(lambda: ann.table.ending.layout.display == "flex" and bob.table.ending.layout.display == "flex",
                     "both endings shown")
-        assert room.status == ENDED
+        assert room.status == ENDED and clicks > 0
+        await until(lambda: "on average, the quickest" in ann.notices.value, "the reaction times shown")
+        assert "Ann: " in ann.notices.value or "Bob: " in ann.notices.value
         # a refusal reaches the page as a sentence; then the host deals again
         bob.table.play_again_button.click()
-        await until(lambda: "Only the host deals" in bob.table.message.value, "Bob told")
+        await until(lambda: "Only the host deals" in bob.table.game.message, "Bob told")
         ann.table.play_again_button.click()
         await until(lambda: room.status == PLAYING and ann.table.ending.layout.display == "none", "a new deal")
-        assert [s.name for s in room.seats] == ["Ann", "Bob", "Bot 3 (inference)"] or room.seats[2].kind == "bot"
-    from tests.test_rooms_service import run
     run(test)
 
 
@@ -104,5 +109,21 @@ def test_a_refused_opening_is_a_sentence_on_the_page():
         panel.join_button.click()
         await until(lambda: "no table with the code" in panel.message, "the refusal shown")
         assert panel.session is None and panel.door.layout.display != "none"
-    from tests.test_rooms_service import run
+    run(test)
+
+
+def test_a_variant_of_the_registry_is_opened_and_values_the_page_never_offers_are_refused():
+    async def test(server: Server):
+        panel = FriendsPanel("picture", f"http://127.0.0.1:{server.port}{PREFIX}")
+        panel.players.set_state({"index": 99})  # what a page could send
+        assert panel.message.startswith("The page sent the “players” control a value") and panel.players.value == 2
+        panel.message = ""
+        panel.variant.set_state({"index": 42})
+        assert panel.message.startswith("The page sent the “game” control a value") and panel.variant.value == "rulebook"
+        panel.name.value, panel.players.value, panel.variant.value = "Ann", 4, "sherlock"
+        panel.open_button.click()
+        await until(lambda: panel.session and panel.session.frame, "the table opened")
+        room = server.service.lobby.room(panel.session.frame["code"])
+        assert room.options["sherlock"] is True and room.options["players"] == 4
+        assert [s["kind"] for s in panel.session.frame["seats"]] == ["person", "open", "open", "open"]
     run(test)

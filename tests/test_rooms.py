@@ -68,6 +68,7 @@ def _cases():
             yield pytest.param(entry.id, dict(options), id=f"{entry.id}-{name.replace(' ', '-')}")
 
 
+@pytest.mark.table
 @pytest.mark.parametrize("game_id, options", list(_cases()))
 def test_every_game_for_several_is_played_to_its_end_by_people_and_bots_at_one_room(game_id, options):
     entry = GAMES[game_id]
@@ -287,3 +288,21 @@ def test_the_lobby_finds_rooms_by_code_and_lets_finished_ones_go(monkeypatch):
     with pytest.raises(RoomError, match="Every table of this server is taken"):
         lobby.open("express", {"players": 2}, "Ann")
     assert len(lobby) == 2
+
+
+def test_the_host_deals_again_at_the_same_table_once_the_game_is_over(monkeypatch):
+    drawn = iter(range(1, 100))
+    monkeypatch.setattr("sherlockkit.engine.draw_seed", lambda: next(drawn) * 1_000_003)
+    room, (ann, bob) = a_room("express", {"players": 3}, ("Ann", "Bob"), bots=(2,))
+    room.start(ann)
+    first = room.state
+    with pytest.raises(RoomError, match="not over yet"):
+        room.again(ann)
+    play_to_the_end(room, [ann, bob], random.Random(5))
+    with pytest.raises(RoomError, match="Only the host deals"):
+        room.again(bob)
+    room.again(ann)
+    assert room.status == PLAYING and room.moves == [] and room.reactions == []
+    assert room.state != first and room.state == GAMES["express"].rules.new(3 * 1_000_003, **{
+        **room.options, "names": ["Ann", "Bob", "Bot 3 (expert)"]})
+    assert [s.kind for s in room.seats] == [PERSON, PERSON, BOT]

@@ -23,6 +23,8 @@ from sherlockkit.rooms.lobby import Lobby
 from sherlockkit.rooms.service import RoomService
 from sherlockkit.rooms.wire import view_from_json
 
+pytestmark = pytest.mark.table  # a server and its sockets, games played through them: make test
+
 PREFIX = "/sherlockkit/rooms"
 WAIT = 20  # seconds a message may take before the test fails
 
@@ -31,7 +33,7 @@ class Server:
     """The service's handlers on a port of 127.0.0.1, for one test."""
 
     def __init__(self, lobby: Lobby | None = None):
-        self.service = RoomService(lobby, bot_pause=0.01)
+        self.service = RoomService(lobby, bot_pause=0.01, pace=0.01)
         sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
         self.port = sockets[0].getsockname()[1]
         self.http = tornado.httpserver.HTTPServer(tornado.web.Application(self.service.handlers(PREFIX)))

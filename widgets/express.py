@@ -123,7 +123,7 @@ class ExpressTable(GameTable):
 
     def __init__(self, game: ExpressGame | None = None, **options):
         self.game = game or ExpressGame(**options)
-        self._drawn = (len(self.game.state.events),) * 2  # events drawn: (before the latest change, now)
+        self._drawn = (len(self.game.view.events),) * 2  # events drawn: (before the latest change, now)
         self._lines: list[str] = []  # the log's lines on the page, one per event from _log_from
         self._log_from, self._logged = 0, ()
         self.header = _html("sk-head")
@@ -174,12 +174,13 @@ class ExpressTable(GameTable):
             return
         key = typed[-1]
         self.key_box.value = ""
+        seat = self.game.seat
         if key in "123456":  # what the key asks for: the engine says whether it may be done
-            self.game.slap(int(key) - 1)
+            self.game.act(Slap(seat, int(key) - 1))
         elif key == "0":
-            self.game.slap(DECK)
+            self.game.act(Slap(seat, DECK))
         elif key in " rR":
-            self.game.reveal()
+            self.game.act(Reveal(seat))
 
     # --- drawing ---------------------------------------------------------------------
 
@@ -333,7 +334,7 @@ def _message(game: ExpressGame, table: View) -> str:
     your turn; once the game is over, the latest accusation only (the ending bar says the
     rest: a catch's "Well spotted!" stayed under "Game over")."""
     text = (game.message if not table.finished else "") or _latest_accusation(table, game.you)
-    if not text and table.turn == game.seat and not game.bots_only and not table.finished:
+    if not text and table.turn == game.seat and game.you is not None and not table.finished:
         text = "Your turn: turn up your alibi (or slap, if you have spotted the culprit)."
     return f"<p class='sk-message'>{_escape(text)}</p>"
 

@@ -31,7 +31,7 @@ from sherlockkit.engine import action_to_json
 from sherlockkit.games import GAMES
 from sherlockkit.rooms.room import RoomError
 from sherlockkit.rooms.wire import view_from_json
-from widgets.controls import SOMETHING_WRONG, action_button
+from widgets.controls import SOMETHING_WRONG, action_button, refuse_bad_state
 
 #: the environment variable holding the rooms' address of the app's server (``serve.py`` sets it)
 ROOMS_ADDRESS = "SHERLOCKKIT_ROOMS"
@@ -118,6 +118,15 @@ class FriendsSession:
         sent = self.frame.get("outcome")
         return None if sent is None else view_from_json(sent)
 
+    @property
+    def you(self) -> int:
+        """The seat the table speaks to as "you"."""
+        return self.seat
+
+    def your_moves(self) -> list:
+        """What the rules allow you now: the moves the server sent."""
+        return self.rules.legal_moves(self.view) if self.frame.get("status") == "playing" else []
+
     def seat_names(self, players: int) -> tuple[str, ...]:
         """What the table calls each seat: the names the people sat down with, the bots'."""
         return tuple(seat["name"] for seat in self.frame.get("seats", ()))[:players]
@@ -177,6 +186,9 @@ class FriendsPanel(w.VBox):
         self.name.add_class("sk-friends-name")
         sizes = list(range(self.entry.min_players, self.entry.max_players + 1))
         self.players = w.Dropdown(options=sizes, value=sizes[0], description="players")
+        # the game as the rulebook has it, or one of its variants (the registry's option sets)
+        self.variant = w.Dropdown(options=list(self.entry.option_sets), value=next(iter(self.entry.option_sets)),
+                                  description="game")
         self.open_button = action_button("Open a table", self._on_open, "friends-open", style="success")
         self.code = w.Text(placeholder="code", description="code")
         self.code.add_class("sk-friends-code-box")
@@ -193,12 +205,15 @@ class FriendsPanel(w.VBox):
         self.notices = w.HTML()
         self.notices.add_class("sk-friends-notices")
         self.door = w.VBox([w.HTML("<b>Play with friends</b>: open a table and share its code, or join one."),
-                            self.name, w.HBox([self.players, self.open_button]), w.HBox([self.code, self.join_button])])
+                            self.name, self.variant, w.HBox([self.players, self.open_button]),
+                            w.HBox([self.code, self.join_button])])
         self.lobby = w.VBox([self.where, self.seats, w.HBox([self.start_button, self.leave_button])])
         self.lobby.layout.display = "none"
         self.board = w.VBox()
         for button in (self.open_button, self.join_button, self.start_button, self.leave_button):
             button.guard.session = self
+        for box in (self.name, self.players, self.variant, self.code):  # the page may send any value
+            refuse_bad_state(box, self)
         super().__init__([self.door, self.lobby, self.said, self.board, self.notices])
         self.add_class("sk-friends")
         if self.link is None:
@@ -207,8 +222,8 @@ class FriendsPanel(w.VBox):
     # --- the page's calls -------------------------------------------------------------------
 
     def _on_open(self, _=None) -> None:
-        self._later(self._sit("open", {"game": self.entry.id, "options": {"players": self.players.value},
-                                       "name": self.name.value}))
+        options = {**self.entry.option_sets.get(self.variant.value, {}), "players": self.players.value}
+        self._later(self._sit("open", {"game": self.entry.id, "options": options, "name": self.name.value}))
 
     def _on_join(self, _=None) -> None:
         self._later(self._sit("join", {"code": self.code.value, "name": self.name.value}))
@@ -285,7 +300,8 @@ class FriendsPanel(w.VBox):
         self._say(self.session.message if self.table is None else "")
         if not frame:
             return
-        self.notices.value = "".join(f"<div>{html.escape(n)}</div>" for n in frame["notices"][-6:])
+        told = [html.escape(n) for n in frame["notices"][-6:]] + [html.escape(t) for t in reaction_times(frame)]
+        self.notices.value = "".join(f"<div>{line}</div>" for line in told)
         gathering = frame["status"] == "gathering"
         self.start_button.layout.display = None if gathering and frame["host"] else "none"
         self.lobby.layout.display = None
@@ -319,6 +335,18 @@ class FriendsPanel(w.VBox):
         box = w.HBox(row)
         box.add_class("sk-friends-seat")
         return box
+
+
+def reaction_times(frame: dict) -> list[str]:
+    """At the end of a game, each person's pace as the server timed it (from the table's
+    last change to their move): "Ann: 12 moves, 1.4 s on average, the quickest 0.6 s"."""
+    names = {seat["seat"]: seat["name"] for seat in frame.get("seats", ())}
+    by_seat: dict[int, list[float]] = {}
+    for seat, _, seconds in frame.get("reactions", ()):
+        by_seat.setdefault(seat, []).append(seconds)
+    return [f"{names.get(seat, f'Seat {seat + 1}')}: {len(times)} move{'s' if len(times) != 1 else ''}, "
+            f"{sum(times) / len(times):.1f} s on average, the quickest {min(times):.1f} s"
+            for seat, times in sorted(by_seat.items())]
 
 
 def play_with_friends(table: w.Widget, game_id: str) -> w.VBox:

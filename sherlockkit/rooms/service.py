@@ -10,8 +10,10 @@ sends what it does -- ``{"do": "play", "move": {...}}``, ``"start"``, ``"again"`
 the moves it may make. A refused call gets ``{"refused": "<sentence>"}`` on that socket
 only, and changes nothing.
 
-The bots of a room think away from the server's loop (a thread), after a short pause,
-and their move is played only if the table has not moved meanwhile. A seat whose socket
+The bots of a room think away from the server's loop (a thread); the quickest waits its
+thinking time (its game's pace: a Sherlock Express bot's reaction time), and its move is
+played only if the table has not moved meanwhile: moves are decided in the order the
+server receives them, a person's slap against a bot's. A seat whose socket
 is open is there; one without for :data:`~sherlockkit.rooms.room.AWAY_AFTER` seconds is
 away, and a bot plays it until it is back.
 
@@ -54,9 +56,10 @@ MOST_BYTES = 4096
 class RoomService:
     """The lobby of one server, the seats' open sockets, and the bots' thinking."""
 
-    def __init__(self, lobby: Lobby | None = None, bot_pause: float = BOT_PAUSE):
+    def __init__(self, lobby: Lobby | None = None, bot_pause: float = BOT_PAUSE, pace: float = 1.0):
         self.lobby = lobby if lobby is not None else Lobby()
         self.bot_pause = bot_pause
+        self.pace = pace  # 1: the bots' own pace; less, quicker (tests)
         self._sockets: dict[str, set[SeatSocket]] = {}
         self._driving: set[str] = set()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="room-bots")
@@ -120,16 +123,22 @@ class RoomService:
             asyncio.get_running_loop().create_task(self._drive(room))
 
     async def _drive(self, room: Room) -> None:
-        """Bots' moves, one at a time, each after :attr:`bot_pause`, while any would move."""
+        """Bots' moves, one at a time, while any would move: each bot looks at the table
+        (thinking in a thread), the quickest waits its thinking time, and its move is
+        played if the table has not moved meanwhile (else they look again)."""
         try:
             while room.status == PLAYING and room.bots_now():
-                await asyncio.sleep(self.bot_pause)
-                state, bots = room.state, room.bots_now()
+                state, bots = room.state, dict(room.bots_now())
                 proposals = await asyncio.get_running_loop().run_in_executor(
-                    self._pool, think, room.entry.rules, state, bots)
-                if not proposals or room.play_bot(first_seat(proposals), state) is None:
-                    if room.state is state:  # nobody moved and no bot would: wait for the people
+                    self._pool, think, room.entry.rules, state, list(bots.items()))
+                if not proposals:
+                    if room.state is state:  # no bot would move: the people's turn
                         break
+                    continue
+                delays = {seat: self.thinking_time(room, bots[seat], move) for seat, move in proposals.items()}
+                seat = min(delays, key=delays.get)
+                await asyncio.sleep(delays[seat])
+                if room.play_bot(proposals[seat], state) is None:  # a person was quicker: look again
                     continue
                 for socket in list(self._sockets.get(room.code, ())):
                     socket.send_frame()
@@ -137,6 +146,13 @@ class RoomService:
             log.exception("the bots of room %s stopped", room.code)
         finally:
             self._driving.discard(room.code)
+
+    def thinking_time(self, room: Room, bot: Any, move: Any) -> float:
+        """Seconds ``bot`` seems to think before ``move``: its game's own pace where the
+        game's bots have one (``thinking_time``: Sherlock Express's reaction times), else
+        :attr:`bot_pause`; times :attr:`pace`."""
+        timing = getattr(room.entry.bots, "thinking_time", None)
+        return self.pace * (timing(bot, move) if timing is not None else self.bot_pause)
 
     def _rooms(self) -> list[tuple[str, Room]]:
         return [(code, self.lobby.room(code)) for code in self.lobby.codes()]
