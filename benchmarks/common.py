@@ -24,6 +24,14 @@ def row(what: str, values, unit: str) -> dict:
     return {"what": what, "unit": unit, **summary(values)}
 
 
+def percentile(values: list, q: float) -> float | None:
+    """The q-th percentile (nearest rank) of the values that are not None."""
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return None
+    return values[min(len(values) - 1, max(0, round(q / 100 * len(values) + 0.5) - 1))]
+
+
 def ratios(numerators, denominators) -> list[float]:
     """Paired ratios, run by run (both lists in the same order)."""
     return [a / b for a, b in zip(numerators, denominators) if a is not None and b]

@@ -80,7 +80,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # deploy.local_hub
 
 from app import CHROMIUM, CHROMIUM_ARGS, EXPRESS, EXPRESS_READY, MEASURE_CLICK, Server, free_port  # noqa: E402
-from common import row  # noqa: E402
+from common import percentile, row  # noqa: E402
 from wire import WirePlayer  # noqa: E402
 
 LOAD_TIMEOUT = 90.0  # seconds for a page to show its table
@@ -167,14 +167,6 @@ def cpu_share(before: dict, after: dict, seconds: float) -> dict:
     in between is left out; one that started counts from zero)."""
     return {group: sum(used - before[group].get(pid, 0.0) for pid, used in after[group].items()) / seconds
             for group in after}
-
-
-def percentile(values: list, q: float) -> float | None:
-    """The q-th percentile (nearest rank) of the values that are not None."""
-    values = sorted(v for v in values if v is not None)
-    if not values:
-        return None
-    return values[min(len(values) - 1, max(0, round(q / 100 * len(values) + 0.5) - 1))]
 
 
 async def load(browser, base: str) -> dict:

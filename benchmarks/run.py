@@ -34,13 +34,14 @@ import picture_bots  # noqa: E402
 import picture_odds  # noqa: E402
 import picture_photo  # noqa: E402
 import protocol  # noqa: E402
+import rooms_load  # noqa: E402
 import story_case  # noqa: E402
 import tournament  # noqa: E402
 from common import print_table  # noqa: E402
 
 BENCHMARKS = {"engine": engine, "engines": engines, "protocol": protocol, "analysis": analysis, "story_case": story_case,
               "bakerstreet": bakerstreet, "picture_photo": picture_photo, "picture_bots": picture_bots, "picture_odds": picture_odds,
-              "tournament": tournament, "app": app, "load": load}
+              "tournament": tournament, "app": app, "load": load, "rooms_load": rooms_load}
 RESULTS = HERE / "results" / "latest.json"
 
 
