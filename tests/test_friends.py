@@ -127,3 +127,30 @@ def test_a_variant_of_the_registry_is_opened_and_values_the_page_never_offers_ar
         assert room.options["sherlock"] is True and room.options["players"] == 4
         assert [s["kind"] for s in panel.session.frame["seats"]] == ["person", "open", "open", "open"]
     run(test)
+
+
+def test_links_bring_a_page_to_a_table_or_back_to_its_seat_and_a_forged_one_is_refused():
+    async def test(server: Server):
+        address = f"http://127.0.0.1:{server.port}{PREFIX}"
+        ann = FriendsPanel("cardgame", address)
+        ann.name.value = "Ann"
+        ann.open_button.click()
+        await until(lambda: ann.session and ann.session.frame, "Ann's table opened")
+        code, token = ann.session.frame["code"], ann.token
+        assert f"?table={code}" in ann.where.value and f"?seat={token}" in ann.where.value
+        # a friend's page comes by the table's link: the code is filled in
+        bob = FriendsPanel("cardgame", address)
+        bob._arrived(f"table={code}")
+        assert bob.code.value == code and bob.session is None
+        # Ann's page closed; a new one comes by her seat's link: the same seat, no new one
+        again = FriendsPanel("cardgame", address)
+        again._arrived(f"seat={token}")
+        await until(lambda: again.session and again.session.frame, "Ann back at her seat")
+        assert again.session.frame["you"] == 0 and again.session.frame["host"]
+        assert [s["kind"] for s in again.session.frame["seats"]] == ["person", "open", "open"]
+        # a forged seat link: a sentence, and the page is free to open or join a table
+        forged = FriendsPanel("cardgame", address)
+        forged._arrived("seat=not-a-token")
+        await until(lambda: "not one of any table's" in forged.message, "the forged link refused")
+        assert forged.session is None and forged.door.layout.display is None
+    run(test)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
 
 import pytest
 import tornado.httpserver
@@ -96,14 +97,29 @@ class Seat:
 
 
 def run(test, lobby: Lobby | None = None):
-    """Run the coroutine function ``test(server)`` on a fresh loop with a fresh server."""
+    """Run the coroutine function ``test(server)`` on a fresh loop with a fresh server, in a
+    thread of its own: a browser test run before in this process may have left an event
+    loop running in this thread (Playwright's), where asyncio refuses to start another."""
     async def main():
         server = Server(lobby)
         try:
             await test(server)
         finally:
             server.close()
-    asyncio.run(main())
+
+    failed: list[BaseException] = []
+
+    def thread():
+        try:
+            asyncio.run(main())
+        except BaseException as error:  # handed to the test's own thread
+            failed.append(error)
+
+    worker = threading.Thread(target=thread)
+    worker.start()
+    worker.join()
+    if failed:
+        raise failed[0]
 
 
 def test_two_people_and_a_bot_play_a_case_to_its_end_each_seeing_their_own_view():

@@ -21,7 +21,9 @@ import html
 import json
 import logging
 import os
+import threading
 from typing import Any, Callable
+from urllib.parse import parse_qs, quote
 
 import ipywidgets as w
 from tornado.httpclient import AsyncHTTPClient
@@ -174,10 +176,13 @@ class FriendsSession:
 class FriendsPanel(w.VBox):
     """Play ``game_id`` with friends: open a table or join one, sit, start, play."""
 
-    def __init__(self, game_id: str, address: str | None = None, solo: w.Widget | None = None):
+    def __init__(self, game_id: str, address: str | None = None, solo: w.Widget | None = None,
+                 fold: w.Accordion | None = None):
         self.entry = GAMES[game_id]
         self.solo = solo  # the page's table against bots, put away once you sit at a shared one
+        self.fold = fold  # the folded box the panel sits in, opened by a link to a table
         self._sitting = False
+        self.token: str | None = None
         address = address or os.environ.get(ROOMS_ADDRESS, "")
         self.link = RoomLink(address) if address else None
         self.session: FriendsSession | None = None
@@ -218,6 +223,8 @@ class FriendsPanel(w.VBox):
         self.add_class("sk-friends")
         if self.link is None:
             self._say("Tables for several people are served by the app's server (make app).")
+        else:
+            self._read_the_address()
 
     # --- the page's calls -------------------------------------------------------------------
 
@@ -238,17 +245,61 @@ class FriendsPanel(w.VBox):
 
     async def _sit(self, what: str, body: dict) -> None:
         seated = await self.link.call(what, body)
+        await self._seated(seated["token"])
+
+    async def _seated(self, token: str) -> None:
+        """Sit at the seat of ``token``: from now on, its frames."""
+        self.token = token
         self.session = FriendsSession(self.entry.id, self.link.send)
         self.session.on_change(self.redraw)
         self.door.layout.display = "none"
         if self.solo is not None:
             self.solo.layout.display = "none"
         self._say("")
-        await self.link.sit(seated["token"], self._heard)
+        await self.link.sit(token, self._heard)
+
+    # --- links: ``?table=CODE`` to join, ``?seat=TOKEN`` to come back to your seat ----------------
+
+    def _read_the_address(self) -> None:
+        """Once a page has this kernel, read its address's query (Voilà's own
+        ``get_query_string``: a pre-heated kernel learns it when a page takes it), in a
+        thread, and act on it on the kernel's loop."""
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+
+        def wait():
+            try:
+                from voila.utils import get_query_string
+                query = get_query_string() or ""
+            except Exception:  # no Voilà page (a notebook, a test): no address to read
+                return
+            if "seat=" in query or "table=" in query:
+                loop.call_soon_threadsafe(self._arrived, query)
+
+        threading.Thread(target=wait, daemon=True, name="friends-address").start()
+
+    def _arrived(self, query: str) -> None:
+        """The page came by a link: to a table (its code filled in) or to your seat."""
+        asked = parse_qs(query)
+        if self.fold is not None:
+            self.fold.selected_index = 0
+        if asked.get("seat"):
+            self._later(self._seated(asked["seat"][0][:100]))
+        elif asked.get("table"):
+            self.code.value = asked["table"][0][:20]
+            self._say("Type your name and Join to sit at this table.")
 
     def _heard(self, frame: dict | None) -> None:
         try:
-            if frame is None:
+            if frame is not None and "refused" in frame and not self.session.frame:  # a seat not had
+                self.session, self.token = None, None
+                self.door.layout.display = None
+                if self.solo is not None:
+                    self.solo.layout.display = None
+                self._say(frame["refused"])
+            elif frame is None:
                 self._say("The table's server closed the connection: reload the page, or open a new table.")
             else:
                 self.session.heard(frame)
@@ -305,8 +356,12 @@ class FriendsPanel(w.VBox):
         gathering = frame["status"] == "gathering"
         self.start_button.layout.display = None if gathering and frame["host"] else "none"
         self.lobby.layout.display = None
-        self.where.value = (f"<p>{html.escape(self.entry.title)} · table <b class='sk-friends-code'>"
-                            f"{html.escape(frame['code'])}</b>: give this code to your friends.</p>")
+        code = html.escape(frame["code"])
+        self.where.value = (
+            f"<p>{html.escape(self.entry.title)} · table <b class='sk-friends-code'>{code}</b>: give this code to "
+            f"your friends, or <a class='sk-friends-table-link' href='?table={quote(frame['code'])}'>this link</a>. "
+            f"<a class='sk-friends-seat-link' href='?seat={quote(self.token or '')}'>Your seat's own link</a> "
+            f"brings you back to your seat if this page closes: keep it to yourself.</p>")
         self.seats.children = [self._seat_row(seat, frame) for seat in frame["seats"]]
         if not gathering and frame["view"] is not None and self.table is None:
             self.table = self.entry.table_class()(game=self.session)
@@ -315,6 +370,10 @@ class FriendsPanel(w.VBox):
                 if part is not None:
                     part.layout.display = "none"
             self.board.children = [self.table]
+            if self.fold is not None and self.fold.selected_index == 0:
+                # opened by a link the moment a pre-heated kernel learnt the page's address,
+                # which may be before the page listens: said again now the table is here
+                self.fold.send_state("selected_index")
 
     def _seat_row(self, seat: dict, frame: dict) -> w.Widget:
         number = seat["seat"]
@@ -352,8 +411,9 @@ def reaction_times(frame: dict) -> list[str]:
 def play_with_friends(table: w.Widget, game_id: str) -> w.VBox:
     """A game's page: ``table`` (against bots) under a folded "Play with friends" panel,
     which puts the table away once you sit at a shared one."""
-    panel = FriendsPanel(game_id, solo=table)
-    fold = w.Accordion([panel])
+    fold = w.Accordion()
+    panel = FriendsPanel(game_id, solo=table, fold=fold)
+    fold.children = [panel]
     fold.set_title(0, "Play with friends")
     fold.selected_index = None
     fold.add_class("sk-friends-fold")
