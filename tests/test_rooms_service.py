@@ -203,7 +203,7 @@ def test_hostile_calls_and_messages_get_a_sentence_and_change_nothing():
         refused = len(waiting.refusals)
         for message in ({"do": "play", "move": playing.last["moves"][0]},  # the other seat's move
                         {"do": "play", "move": {**playing.last["moves"][0], "player": 1 - mover}},  # out of turn
-                        {"do": "play", "move": "Pursue everything"}, {"do": "dance"}, {"do": "bot", "seat": 0},
+                        {"do": "play", "move": "Pursue everything"}, {"do": ["play"]}, {"do": "bot", "seat": 0},
                         {"token": opened["token"]}):
             await waiting.send(message)
         await waiting.until(lambda: len(waiting.refusals) == refused + 6)

@@ -220,6 +220,18 @@ class JoinHandler(_CallHandler):
         return {"code": room.code, "token": token}
 
 
+#: what a seat may send, ``{"do": name, ...}``, and the room's call each makes (``"look"``
+#: besides: the seat's frame again)
+CALLS = {
+    "play": lambda room, token, data: room.play(token, data.get("move")),
+    "start": lambda room, token, data: room.start(token),
+    "again": lambda room, token, data: room.again(token),
+    "bot": lambda room, token, data: room.give_to_bot(token, data.get("seat"), data.get("level")),
+    "open": lambda room, token, data: room.open_seat(token, data.get("seat")),
+    "leave": lambda room, token, data: room.leave(token),
+}
+
+
 class SeatSocket(tornado.websocket.WebSocketHandler):
     """One seat's socket: its token first, then what it does (see the module's text)."""
 
@@ -255,26 +267,16 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         self.service.changed(room)
 
     def _do(self, data: dict) -> None:
-        room, token, do = self.room, self.token, data.get("do")
-        if do == "play":
-            room.play(token, data.get("move"))
-        elif do == "start":
-            room.start(token)
-        elif do == "again":
-            room.again(token)
-        elif do == "bot":
-            room.give_to_bot(token, data.get("seat"), data.get("level"))
-        elif do == "open":
-            room.open_seat(token, data.get("seat"))
-        elif do == "leave":
-            room.leave(token)
-        elif do == "look":
-            room.heard(token)
+        do = data.get("do")
+        if do == "look":
+            self.room.heard(self.token)
             self.send_frame()
             return
-        else:
+        call = CALLS.get(do) if isinstance(do, str) else None
+        if call is None:
             raise RoomError("A seat may play, start, deal again, give a seat to a bot, open a seat, leave or look.")
-        self.service.changed(room)
+        call(self.room, self.token, data)
+        self.service.changed(self.room)
 
     def send_frame(self) -> None:
         try:
