@@ -36,7 +36,7 @@ import tornado.web
 import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
-from sherlockkit.engine import action_to_json, first_seat
+from sherlockkit.engine import action_to_json
 from sherlockkit.rooms.lobby import Lobby
 from sherlockkit.rooms.room import ENDED, PLAYING, Room, RoomError, think
 from sherlockkit.rooms.wire import view_to_json
