@@ -29,6 +29,7 @@ import random
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -174,6 +175,26 @@ async def crowd(port: int, tables: int, seconds: float, think: float, seed: int)
             "moves_per_s": len(latencies) / (now - start)}
 
 
+def _run_apart(coroutine):
+    """``asyncio.run(coroutine)`` in a thread of its own: the calling thread may have an
+    event loop running (a test process where Playwright left its own), where asyncio
+    refuses to start another."""
+    out: dict = {}
+
+    def thread():
+        try:
+            out["result"] = asyncio.run(coroutine)
+        except BaseException as error:  # handed back to the caller's thread
+            out["error"] = error
+
+    worker = threading.Thread(target=thread)
+    worker.start()
+    worker.join()
+    if "error" in out:
+        raise out["error"]
+    return out["result"]
+
+
 def run(tables: tuple = (1, 10), seconds: float = 20.0, think: float = 0.2, quick: bool = False) -> dict:
     """Each number of ``tables`` on a fresh server, the first (one table) the baseline."""
     if quick:
@@ -186,7 +207,7 @@ def run(tables: tuple = (1, 10), seconds: float = 20.0, think: float = 0.2, quic
         try:
             assert server.stdout.readline().strip() == "serving"
             cpu_before, wall_before = _cpu_seconds(server.pid), time.perf_counter()
-            result = asyncio.run(crowd(port, count, seconds, think, seed=count))
+            result = _run_apart(crowd(port, count, seconds, think, seed=count))
             result["server_cores"] = (_cpu_seconds(server.pid) - cpu_before) / (time.perf_counter() - wall_before)
             runs.append(result)
         finally:
