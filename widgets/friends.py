@@ -45,6 +45,7 @@ class FriendsPanel(w.VBox):
         self.solo = solo  # the page's table against bots, put away once you sit at a shared one
         self.fold = fold  # the folded box the panel sits in, opened by a link to a table
         self._sitting = False
+        self._said = ""  # the sentence the panel shows
         self.token: str | None = None
         address = address or os.environ.get(ROOMS_ADDRESS, "")
         self.link = RoomLink(address) if address else None
@@ -192,12 +193,13 @@ class FriendsPanel(w.VBox):
         asyncio.ensure_future(guarded())
 
     def _say(self, text: str) -> None:
+        self._said = text
         self.said.value = f"<p>{html.escape(text)}</p>" if text else ""
 
     # a guarded button of the panel tells its refusals here (``controls.guarded``)
     @property
     def message(self) -> str:
-        return html.unescape(self.said.value[3:-4]) if self.said.value else ""
+        return self._said
 
     @message.setter
     def message(self, text: str) -> None:

@@ -141,12 +141,10 @@ class GameSession:
         """``(delay in seconds, action)`` for the next bot move, or ``None`` when no bot has
         one: every bot chooses from its own view; the quickest move comes first."""
         best = None
-        for seat, bot in self.bots.items():
-            action = bot.choose(self.rules.view(self.state, seat))
-            if action is not None:
-                delay = self.bot_delay(seat, action)
-                if best is None or delay < best[0]:
-                    best = (delay, action)
+        for seat, action in engine.proposals(self.rules, self.state, self.bots).items():
+            delay = self.bot_delay(seat, action)
+            if best is None or delay < best[0]:
+                best = (delay, action)
         return best
 
     def automatic_move(self, view) -> Any | None:

@@ -6,7 +6,7 @@ from sherlockkit.engine import journal
 from sherlockkit.engine.chance import chance, die, draw_seed, shuffled
 from sherlockkit.engine.protocol import (
     MAX_NAME, MAX_SEED_DIGITS, Bot, Game, IllegalAction, action_to_json, check_names, check_players, check_seed,
-    first_seat, malformed, play_out, read_action, replay, shortened, standing,
+    first_seat, malformed, play_out, proposals, read_action, replay, shortened, standing,
 )
 from sherlockkit.engine.records import evolve, made, replace_at
 from sherlockkit.engine.saves import (

@@ -214,6 +214,17 @@ def first_seat(proposals: Mapping[int, Any]) -> Any:
     return proposals[min(proposals)]
 
 
+def proposals(game: Game, state: Any, bots: Mapping[int, Bot]) -> dict[int, Any]:
+    """What each of ``bots`` (seat -> bot) would do at ``state``, each shown its own
+    seat's view: seat -> move, for the bots that would move now."""
+    proposed = {}
+    for seat, bot in bots.items():
+        action = bot.choose(game.view(state, seat))
+        if action is not None:
+            proposed[seat] = action
+    return proposed
+
+
 def play_out(game: Game, state: Any, bots: Mapping[int, Bot],
              pick: Callable[[Mapping[int, Any]], Any] = first_seat, limit: int = 100_000) -> tuple[Any, list]:
     """A game played to its end by ``bots`` (seat -> bot): every bot is shown its own
@@ -222,14 +233,10 @@ def play_out(game: Game, state: Any, bots: Mapping[int, Bot],
     move. ``ValueError`` if no bot can move before the end, ``RuntimeError`` past ``limit``."""
     moves: list = []
     while game.outcome(state) is None:
-        proposals = {}
-        for seat, bot in bots.items():
-            action = bot.choose(game.view(state, seat))
-            if action is not None:
-                proposals[seat] = action
-        if not proposals:
+        proposed = proposals(game, state, bots)
+        if not proposed:
             raise ValueError("No bot can move, but the game is not over.")
-        action = pick(proposals)
+        action = pick(proposed)
         state = game.play(state, action)
         moves.append(action)
         if len(moves) > limit:

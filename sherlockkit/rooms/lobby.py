@@ -6,6 +6,7 @@ secret. The lobby holds at most :data:`MOST_ROOMS` rooms; a room closed, or over
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
 from typing import Any, Callable
@@ -52,7 +53,8 @@ class Lobby:
     def room_of(self, token: Any) -> Room:
         """The room where ``token`` is a seat's; ``RoomError`` if it is nobody's."""
         for room in self._rooms.values():
-            if any(seat.token == token for seat in room.seats if seat.token is not None):
+            with contextlib.suppress(RoomError):
+                room.seat_of(token)
                 return room
         raise RoomError("That seat token is not one of any table's.")
 

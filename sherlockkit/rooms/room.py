@@ -81,10 +81,11 @@ class Room:
         if not isinstance(options, dict):
             raise RoomError("A table's options are named values, such as {\"players\": 3}.")
         self.entry: GameEntry = entry
-        unknown = sorted(set(options) - _option_names(entry))
+        named = _option_names(entry)
+        unknown = sorted(set(options) - named)
         if unknown:
             raise RoomError(f"{entry.title} has no option {shortened(unknown[0])}; "
-                            f"its options are {', '.join(sorted(_option_names(entry)))}.")
+                            f"its options are {', '.join(sorted(named))}.")
         # every option named, its default where the host named none: what the tables show
         self.options = {**_option_defaults(entry), **options}
         players = self.options.setdefault("players", entry.min_players)
@@ -141,7 +142,7 @@ class Room:
     def start(self, token: str) -> None:
         """The host starts the game: every seat must be a person's or a bot's. The deal
         and the bots' chance are drawn from seeds nobody sees."""
-        self._seat_of(token)
+        self.seat_of(token)
         if token != self.host_token:
             raise RoomError("Only the host starts the game.")
         if self.status != GATHERING:
@@ -162,7 +163,7 @@ class Room:
     def again(self, token: str) -> None:
         """The host deals a new game at the same table, once the last is over: the same
         people and bots in the same seats (those away stay away), new seeds nobody sees."""
-        self._seat_of(token)
+        self.seat_of(token)
         if token != self.host_token:
             raise RoomError("Only the host deals a new game.")
         if self.status != ENDED:
@@ -188,7 +189,7 @@ class Room:
         """The view of the seat of ``token`` and the moves it may make now, as
         :meth:`view` and :meth:`legal_moves` give them, without counting it as a word from
         its person."""
-        seat = self._seat_of(token)
+        seat = self.seat_of(token)
         if self.state is None:
             return None, []
         view = self.entry.rules.view(self.state, seat.number)
@@ -198,7 +199,7 @@ class Room:
         """The move ``move`` (its JSON object) made by the seat of ``token``: the move as
         played. ``RoomError`` (nothing changed) for a game not running, a move that is
         not a move, the move of another seat, or one the rules refuse (their sentence)."""
-        seat = self._seat_of(token)
+        seat = self.seat_of(token)
         self._heard_from(seat)
         if self.status != PLAYING:
             raise RoomError("The game is not running: no move can be made now.")
@@ -219,12 +220,12 @@ class Room:
         if self.status != PLAYING:
             return None
         state = self.state
-        proposals = think(self.entry.rules, state, self.bots_now())
-        return self.play_bot(engine.first_seat(proposals), state) if proposals else None
+        proposed = engine.proposals(self.entry.rules, state, self.bots_now())
+        return self.play_bot(engine.first_seat(proposed), state) if proposed else None
 
-    def bots_now(self) -> list[tuple[int, Any]]:
-        """The seats a bot plays now, each with its bot: ``(seat, bot)``, seat by seat."""
-        return [(seat.number, self._bot(seat)) for seat in self.seats if seat.played_by_bot]
+    def bots_now(self) -> dict[int, Any]:
+        """The seats a bot plays now, each with its bot (seat -> bot), seat by seat."""
+        return {seat.number: self._bot(seat) for seat in self.seats if seat.played_by_bot}
 
     def play_bot(self, action: Any, state: Any) -> Any | None:
         """``action``, a bot's choice at ``state``, played if the table is still at that
@@ -237,14 +238,14 @@ class Room:
 
     def heard(self, token: str) -> None:
         """The person of ``token`` is there (their page is open): not away."""
-        self._heard_from(self._seat_of(token))
+        self._heard_from(self.seat_of(token))
 
     # --- coming and going ------------------------------------------------------------
 
     def leave(self, token: str) -> None:
         """The person of ``token`` leaves: while the game runs a bot plays their seat until
         they come back (with the same token); before it starts their seat opens again."""
-        seat = self._seat_of(token)
+        seat = self.seat_of(token)
         if self.status == GATHERING and token == self.host_token:
             self.status = CLOSED
             self._tell(f"{seat.name}, the host, left before the game began: the table is closed.")
@@ -281,14 +282,15 @@ class Room:
         self._tell(f"{name} sits down in seat {number + 1}.")
         return seat.token
 
-    def _seat_of(self, token: Any) -> Seat:
+    def seat_of(self, token: Any) -> Seat:
+        """The seat of the person whose token is ``token``; ``RoomError`` if it is nobody's here."""
         seat = next((s for s in self.seats if s.kind == PERSON and isinstance(token, str) and s.token == token), None)
         if seat is None:
             raise RoomError("That seat token is not one of this table's.")
         return seat
 
     def _hosts_seat(self, token: str, number: Any) -> Seat:
-        self._seat_of(token)
+        self.seat_of(token)
         if token != self.host_token:
             raise RoomError("Only the host chooses who sits where.")
         if self.status != GATHERING:
@@ -343,18 +345,6 @@ class Room:
 
     def _tell(self, notice: str) -> None:
         self.notices.append(notice)
-
-
-def think(rules, state: Any, bots: list[tuple[int, Any]]) -> dict[int, Any]:
-    """What each of ``bots`` (``(seat, bot)``) would do at ``state``, each from its own
-    seat's view: seat -> move, for those that would move. Reads nothing but ``state``: a
-    server may run it away from its loop while the table waits."""
-    proposals = {}
-    for seat, bot in bots:
-        action = bot.choose(rules.view(state, seat))
-        if action is not None:
-            proposals[seat] = action
-    return proposals
 
 
 def _option_names(entry: GameEntry) -> set[str]:

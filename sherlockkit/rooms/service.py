@@ -36,9 +36,10 @@ import tornado.web
 import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
+from sherlockkit import engine
 from sherlockkit.engine import action_to_json
 from sherlockkit.rooms.lobby import Lobby
-from sherlockkit.rooms.room import ENDED, PLAYING, Room, RoomError, think
+from sherlockkit.rooms.room import ENDED, PLAYING, Room, RoomError
 from sherlockkit.rooms.wire import view_to_json
 
 log = logging.getLogger("sherlockkit.rooms")
@@ -86,7 +87,7 @@ class RoomService:
     def tick(self) -> None:
         """Every seat with an open socket is there; the rooms look at the clock; a room
         whose people went away is told so."""
-        for code, sockets in list(self._sockets.items()):
+        for sockets in list(self._sockets.values()):
             for socket in list(sockets):
                 try:
                     socket.room.heard(socket.token)
@@ -103,7 +104,7 @@ class RoomService:
     def frame(self, room: Room, token: str) -> dict:
         """What the seat of ``token`` is sent: the room as everyone sees it, and its own
         view and moves (nothing of any other seat's hidden cards)."""
-        seat = next(s.number for s in room.seats if s.token == token)
+        seat = room.seat_of(token).number
         view, moves = room.shown(token)
         return {"code": room.code, "game": room.entry.id, "title": room.entry.title, "status": room.status,
                 "you": seat, "host": token == room.host_token, "seats": room.seats_shown(),
@@ -128,9 +129,9 @@ class RoomService:
         played if the table has not moved meanwhile (else they look again)."""
         try:
             while room.status == PLAYING and room.bots_now():
-                state, bots = room.state, dict(room.bots_now())
+                state, bots = room.state, room.bots_now()
                 proposals = await asyncio.get_running_loop().run_in_executor(
-                    self._pool, think, room.entry.rules, state, list(bots.items()))
+                    self._pool, engine.proposals, room.entry.rules, state, bots)
                 if not proposals:
                     if room.state is state:  # no bot would move: the people's turn
                         break
@@ -281,7 +282,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
     def send_frame(self) -> None:
         try:
             self.write_message(json.dumps(self.service.frame(self.room, self.token)))
-        except (RoomError, StopIteration):  # the seat is no longer this token's (it left before the game)
+        except RoomError:  # the seat is no longer this token's (it left before the game)
             self.close()
         except tornado.websocket.WebSocketClosedError:
             self.service.gone(self)
