@@ -16,6 +16,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sherlockkit import engine
 from sherlockkit.games.express import bots, deduction, rules
@@ -86,20 +87,25 @@ def play_until(page, done, minutes: float = 3, keys: bool = False) -> int:
 
 def on_one_screen(page, top: str, selectors: list[str]) -> list[str]:
     """The selectors whose element does not lie wholly inside the screen once ``top`` is
-    scrolled to its top. Scrolled and measured in one go in the page: the bots play on
-    meanwhile, and a part redrawn between two looks would be missed."""
-    return page.evaluate(
-        """([top, selectors]) => {
-             document.querySelector(top).scrollIntoView({block: 'start'});
-             const height = window.innerHeight;
-             return selectors.filter(s => {
-               const part = document.querySelector(s);
-               if (!part) return true;
-               const r = part.getBoundingClientRect();
-               return (r.width === 0 && r.height === 0) || r.bottom > height + 1;
-             });
-           }""",
-        [top, selectors])
+    scrolled to its top. Scrolled and measured in one go in the page, again and again until
+    all fit or 15 s have passed: the bots play on meanwhile, and the page may still be
+    settling from a change of size (a part redrawn between two looks would be missed)."""
+    measure = """([top, selectors]) => {
+         document.querySelector(top).scrollIntoView({block: 'start', behavior: 'instant'});
+         const height = window.innerHeight;
+         return selectors.filter(s => {
+           const part = document.querySelector(s);
+           if (!part) return true;
+           const r = part.getBoundingClientRect();
+           return (r.width === 0 && r.height === 0) || r.bottom > height + 1;
+         });
+       }"""
+    try:
+        page.wait_for_function(f"args => ({measure})(args).length === 0", arg=[top, selectors],
+                               timeout=15_000, polling=250)
+    except PlaywrightTimeout:
+        pass
+    return page.evaluate(measure, [top, selectors])
 
 
 def fits(page) -> None:
@@ -114,6 +120,7 @@ def fits(page) -> None:
             smallest = smallest_drawn_text(page, cards)
             assert smallest >= SMALLEST_READABLE_PX, f"{cards}: words {smallest:.1f} px high at {size['width']} px"
     page.set_viewport_size(PHONE)
+    page.wait_for_function("w => document.documentElement.clientWidth === w", arg=PHONE["width"])
 
 
 def a_game_one_catch_from_its_end() -> tuple[int, list]:
