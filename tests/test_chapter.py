@@ -5,11 +5,11 @@ import re
 import shlex
 from pathlib import Path
 
-import nbformat
 
 from sherlockkit import tournament
 from sherlockkit.tournament import __main__ as command
 from widgets.chapter import percent, with_interval
+from tests import notebook_file
 
 
 def test_a_rate_is_shown_with_its_interval_rounded_to_whole_percents():
@@ -38,14 +38,14 @@ BLOCK = re.compile(r"```\n(python -m [^`]*?)\n```")
 
 def commands(chapter: str) -> list[str]:
     """The command lines shown in ``chapter``'s prose, continuation lines joined."""
-    notebook = nbformat.read(BOOK / f"{chapter}.ipynb", as_version=4)
+    notebook = notebook_file.read(BOOK / f"{chapter}.ipynb")
     text = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
     return [" ".join(block.replace("\\\n", " ").split()) for block in BLOCK.findall(text)]
 
 
 def chapter_text(chapter: str) -> str:
     """The prose of ``chapter`` (its markdown cells)."""
-    notebook = nbformat.read(BOOK / f"{chapter}.ipynb", as_version=4)
+    notebook = notebook_file.read(BOOK / f"{chapter}.ipynb")
     return "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
 
 

@@ -7,9 +7,7 @@ reads the executed copies): running them a second time here took minutes of ``ma
 
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 NOTEBOOKS = sorted((BOOK / "app").glob("*.ipynb"))
@@ -17,6 +15,9 @@ NOTEBOOKS = sorted((BOOK / "app").glob("*.ipynb"))
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(BOOK)))
 def test_notebook_runs(path):
+    import nbformat  # here, not at collection: its import costs ~3 s in every test process
+    from nbclient import NotebookClient
+
     notebook = nbformat.read(path, as_version=4)
     NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     errors = [o for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]

@@ -5,7 +5,6 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-import nbformat
 import pytest
 
 from sherlockkit.games.picture import photo
@@ -15,6 +14,7 @@ from sherlockkit.games.picture.mat import SPACES, TABLE, space_named
 from widgets.picture_chapter import (
     CELL, MARGIN, beside, covering, face_words, granted_words, grounds, guests_html, mat_svg, nearest,
     side_by_side, span, standing, who)
+from tests import notebook_file
 
 CHAPTER = Path(__file__).resolve().parents[2] / "book" / "picture.ipynb"
 
@@ -69,7 +69,7 @@ def test_the_guests_table_has_a_row_and_a_figure_for_every_guest():
 
 
 def test_the_notebook_stores_no_output_and_folds_its_code():
-    notebook = nbformat.read(CHAPTER, as_version=4)
+    notebook = notebook_file.read(CHAPTER)
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert code[0].metadata.get("tags") == ["remove-input"]
     assert all(c.metadata.get("tags") == ["hide-input"] for c in code[1:])
@@ -77,7 +77,7 @@ def test_the_notebook_stores_no_output_and_folds_its_code():
 
 
 def test_every_name_the_prose_glues_is_glued_by_a_cell_and_no_cell_prints():
-    notebook = nbformat.read(CHAPTER, as_version=4)
+    notebook = notebook_file.read(CHAPTER)
     prose = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
     code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
     used = set(re.findall(r"\{glue:md\}`([^`]+)`", prose))

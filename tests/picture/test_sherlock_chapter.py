@@ -12,15 +12,14 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from sherlockkit.games.picture.cards import CULPRIT_CARD, Wish, FRONT, LAST
 from sherlockkit.games.picture.mat import space_named
 from sherlockkit.games.picture.events import GuestScore
 from widgets.chapter import GLUE_PREFIX
 from widgets.picture_chapter import round_html, score_lines_html, sheet_html
+from tests import notebook_file
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
 CHAPTER = BOOK / "picture-sherlock.ipynb"
@@ -84,7 +83,7 @@ OPEN_WORDS = {"No": 0, "One": 1, "Two": 2, "Three": 3}
 
 
 def test_the_notebook_stores_no_output_folds_its_code_and_follows_the_picture_chapter():
-    notebook = nbformat.read(CHAPTER, as_version=4)
+    notebook = notebook_file.read(CHAPTER)
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert code[0].metadata.get("tags") == ["remove-input"]
     assert all(c.metadata.get("tags") in (["hide-input"], None) for c in code[1:])
@@ -100,7 +99,7 @@ def test_the_notebook_stores_no_output_folds_its_code_and_follows_the_picture_ch
 def test_the_prose_says_in_markdown_what_the_code_computes():
     """No sentence is built by a cell: the code glues values (``widgets.chapter.glued``) and
     shows tables and drawings, never Markdown, printed lines or a value's repr."""
-    notebook = nbformat.read(CHAPTER, as_version=4)
+    notebook = notebook_file.read(CHAPTER)
     for cell in notebook.cells:
         if cell.cell_type == "code":
             assert "Markdown(" not in cell.source and "print(" not in cell.source, cell.source[:80]
@@ -142,6 +141,9 @@ def _fraction(cell: str) -> Fraction:
 def ran():
     """The chapter run from top to bottom: (markdown as the book shows it, its glued values
     written in; output texts), cell by cell, and the run notebook."""
+    import nbformat
+    from nbclient import NotebookClient
+
     notebook = nbformat.read(CHAPTER, as_version=4)
     NotebookClient(notebook, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(BOOK)}}).execute()

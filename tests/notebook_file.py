@@ -1,0 +1,42 @@
+"""A notebook file read for its cells, without importing nbformat.
+
+Importing nbformat builds jsonschema's format checkers (about 3 s on this machine, in every
+test process that reads a notebook); the tests that only read a chapter's cells need none of
+that. ``read`` gives what ``nbformat.read(path, as_version=4)`` gives a reader: attribute
+access (``notebook.cells``, ``cell.source``, ``cell.metadata``) and sources joined into one
+string. The tests that run a notebook still use nbformat and nbclient.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+class Node(dict):
+    """A notebook's mapping, its keys also read as attributes (as nbformat's NotebookNode)."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _node(value):
+    if isinstance(value, dict):
+        return Node({key: _node(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return [_node(item) for item in value]
+    return value
+
+
+def read(path: Path) -> Node:
+    """The notebook at ``path`` (format 4): its cells, each cell's source as one string."""
+    notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+    if notebook.get("nbformat") != 4:
+        raise ValueError(f"{path}: not a version-4 notebook")
+    for cell in notebook["cells"]:
+        if isinstance(cell.get("source"), list):
+            cell["source"] = "".join(cell["source"])
+    return _node(notebook)
