@@ -154,3 +154,49 @@ def test_links_bring_a_page_to_a_table_or_back_to_its_seat_and_a_forged_one_is_r
         await until(lambda: "not one of any table's" in forged.message, "the forged link refused")
         assert forged.session is None and forged.door.layout.display is None
     run(test)
+
+
+def test_the_host_saves_the_table_and_a_page_reopens_it_where_it_stood():
+    async def test(server: Server):
+        address = f"http://127.0.0.1:{server.port}{PREFIX}"
+        ann, bob = FriendsPanel("bakerstreet", address), FriendsPanel("bakerstreet", address)
+        ann.name.value, ann.players.value = "Ann", 2
+        ann.open_button.click()
+        await until(lambda: ann.session and ann.session.frame, "Ann's table opened")
+        assert ann.save_button.layout.display == "none"  # nothing to save before the deal
+        bob.name.value, bob.code.value = "Bob", ann.session.frame["code"]
+        bob.join_button.click()
+        await until(lambda: bob.session and bob.session.frame, "Bob seated")
+        ann.start_button.click()
+        await until(lambda: ann.table is not None and bob.table is not None, "both tables up")
+        assert ann.save_button.layout.display != "none" and bob.save_button.layout.display == "none"
+        bob.save_button.click()  # what a page could do with a hidden button: the server refuses
+        await until(lambda: "Only the host saves" in bob.session.message, "Bob told (on his table)")
+        ann.save_button.click()
+        await until(lambda: ann.save_box.value, "the save shown to the host")
+        text = ann.save_box.value
+        assert ann.token not in text and bob.token not in text and not bob.save_box.value
+        room = server.service.lobby.room(ann.session.frame["code"])
+        state = room.state
+        ann.leave_button.click()
+        bob.leave_button.click()
+        await until(lambda: room.status == "closed", "the table closed")
+
+        host = FriendsPanel("bakerstreet", address)
+        host.reopen_box.value = "{edited"
+        host.reopen_button.click()
+        await until(lambda: "not valid JSON" in host.message, "the refusal shown")
+        assert host.session is None and host.door.layout.display != "none"
+        host.reopen_box.value = text
+        host.reopen_button.click()
+        await until(lambda: host.session and host.session.frame, "the table reopened")
+        frame = host.session.frame
+        assert frame["host"] and frame["status"] == "gathering" and frame["code"] != room.code
+        assert [s["name"] for s in frame["seats"]] == ["Ann", "Bob"] and frame["seats"][1]["away"]
+        assert all(len(row.children) == 1 for row in host.seats.children)  # no seat to open or give away
+        again = server.service.lobby.room(frame["code"])
+        assert again.state == state
+        host.start_button.click()
+        await until(lambda: host.table is not None, "the table goes on")
+        assert host.session.view == again.entry.rules.view(state, 0)
+    run(test)

@@ -2,7 +2,7 @@
 127.0.0.1 with real websockets: two people and a bot play a case of Beyond Baker Street to
 its end, each seat's frames holding its own view only; hostile calls and messages get a
 sentence and change nothing; a seat whose socket closes is played by a bot and comes
-back with its token. Every wait is on a message arriving, bounded only to fail."""
+back with its token; the host saves the table over their socket and reopens it by a call. Every wait is on a message arriving, bounded only to fail."""
 
 from __future__ import annotations
 
@@ -68,6 +68,7 @@ class Seat:
         self.socket = socket
         self.frames: list[dict] = []
         self.refusals: list[str] = []
+        self.saves: list[str] = []
         self.arrived = asyncio.Event()
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
@@ -77,7 +78,12 @@ class Seat:
             if message is None:
                 return
             data = json.loads(message)
-            (self.refusals.append(data["refused"]) if "refused" in data else self.frames.append(data))
+            if "refused" in data:
+                self.refusals.append(data["refused"])
+            elif "save" in data:
+                self.saves.append(data["save"])
+            else:
+                self.frames.append(data)
             self.arrived.set()
 
     async def send(self, data) -> None:
@@ -245,3 +251,40 @@ def test_a_seat_whose_socket_closes_is_played_by_a_bot_and_comes_back_with_its_t
         assert not room.seats[1].away and back.last["you"] == 1
         await ann.until(lambda: "Bob is back in seat 2." in ann.last["notices"])
     run(test, Lobby(lambda: clock[0]))
+
+
+def test_the_host_saves_over_their_socket_and_reopens_the_table_by_a_call():
+    async def test(server: Server):
+        _, opened = await server.call("open", {"game": "bakerstreet", "options": {"players": 2}, "name": "Ann"})
+        _, joined = await server.call("join", {"code": opened["code"], "name": "Bob"})
+        ann, bob = await server.seat(opened["token"]), await server.seat(joined["token"])
+        await ann.send({"do": "start"})
+        await ann.until(lambda: ann.frames and ann.last["status"] == PLAYING)
+        await bob.send({"do": "save"})
+        await bob.until(lambda: bob.refusals)
+        assert "Only the host saves" in bob.refusals[-1] and not bob.saves
+        frames = len(bob.frames)
+        await ann.send({"do": "save"})
+        await ann.until(lambda: ann.saves)
+        text = ann.saves[0]
+        assert json.loads(text)["sealed"] and opened["token"] not in text and joined["token"] not in text
+        room = server.service.lobby.room(opened["code"])
+        state = room.state
+        for seat, token in ((ann, opened["token"]), (bob, joined["token"])):
+            await seat.send({"do": "leave"})
+        await ann.until(lambda: ann.last["status"] == "closed")
+        assert len(bob.frames) > frames and not bob.saves  # the save went to the host's socket alone
+        status, answer = await server.call("reopen", {"save": text[:-5]})
+        assert status == 400 and "not valid JSON" in answer["refused"]
+        status, answer = await server.call("reopen", {"save": "x" * 2_000_000})
+        assert status == 400 and "far too long" in answer["refused"]
+        status, again = await server.call("reopen", {"save": text})
+        assert status == 200 and again["code"] != opened["code"]
+        host, back = await server.seat(again["token"]), await server.seat(joined["token"])
+        await back.until(lambda: back.frames)
+        assert back.last["code"] == again["code"] and back.last["you"] == 1 and not back.last["host"]
+        assert back.last["view"] == _json_view(server.service.lobby.room(again["code"]), 1)
+        assert server.service.lobby.room(again["code"]).state == state
+        await host.send({"do": "start"})
+        await back.until(lambda: back.last["status"] == PLAYING)
+    run(test)

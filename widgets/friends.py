@@ -65,6 +65,13 @@ class FriendsPanel(w.VBox):
         self.start_button = action_button("Start", lambda _: self._to_table({"do": "start"}), "friends-start",
                                           style="success")
         self.leave_button = action_button("Leave the table", self._on_leave, "friends-leave")
+        # saves of the table: the host's (sealed while the game runs), and one pasted to reopen a table
+        self.save_button = action_button("Save the table", lambda _: self._to_table({"do": "save"}), "friends-save")
+        self.save_box = _save_box("the table's save appears here: keep it, and paste it here later to "
+                                  "reopen the table")
+        self.save_box.layout.display = "none"
+        self.reopen_box = _save_box("paste a table's save here to reopen it")
+        self.reopen_button = action_button("Reopen the saved table", self._on_reopen, "friends-reopen")
         self.said = w.HTML()
         self.said.add_class("sk-friends-message")
         self.where = w.HTML()
@@ -73,15 +80,17 @@ class FriendsPanel(w.VBox):
         self.seats.add_class("sk-friends-seats")
         self.notices = w.HTML()
         self.notices.add_class("sk-friends-notices")
-        self.door = w.VBox([w.HTML("<b>Play with friends</b>: open a table and share its code, or join one."),
+        self.door = w.VBox([w.HTML("<b>Play with friends</b>: open a table and share its code, join one, or reopen a table you saved."),
                             self.name, self.variant, w.HBox([self.players, self.open_button]),
-                            w.HBox([self.code, self.join_button])])
-        self.lobby = w.VBox([self.where, self.seats, w.HBox([self.start_button, self.leave_button])])
+                            w.HBox([self.code, self.join_button]), self.reopen_box, self.reopen_button])
+        self.lobby = w.VBox([self.where, self.seats, w.HBox([self.start_button, self.leave_button, self.save_button]),
+                             self.save_box])
         self.lobby.layout.display = "none"
         self.board = w.VBox()
-        for button in (self.open_button, self.join_button, self.start_button, self.leave_button):
+        for button in (self.open_button, self.join_button, self.start_button, self.leave_button, self.save_button,
+                       self.reopen_button):
             button.guard.session = self
-        for box in (self.name, self.players, self.variant, self.code):  # the page may send any value
+        for box in (self.name, self.players, self.variant, self.code, self.reopen_box):  # the page may send any value
             refuse_bad_state(box, self)
         super().__init__([self.door, self.lobby, self.said, self.board, self.notices])
         self.add_class("sk-friends")
@@ -98,6 +107,11 @@ class FriendsPanel(w.VBox):
 
     def _on_join(self, _=None) -> None:
         self._later(self._sit("join", {"code": self.code.value, "name": self.name.value}))
+
+    def _on_reopen(self, _=None) -> None:
+        """Reopen the table of the save pasted in the box, you its host; the others come
+        back by their own seat links."""
+        self._later(self._sit("reopen", {"save": self.reopen_box.value}))
 
     def _on_leave(self, _=None) -> None:
         self._to_table({"do": "leave"})
@@ -165,6 +179,11 @@ class FriendsPanel(w.VBox):
                 self._say(frame["refused"])
             elif frame is None:
                 self._say("The table's server closed the connection: reload the page, or open a new table.")
+            elif "save" in frame:  # the host's save, sent to this seat alone
+                self.save_box.value = str(frame["save"])
+                self.save_box.layout.display = None
+                self._say("The table is saved below: paste it under Play with friends to reopen the table, "
+                          "where it will stand at its last move.")
             else:
                 self.session.heard(frame)
         except Exception:
@@ -220,6 +239,8 @@ class FriendsPanel(w.VBox):
         self.notices.value = "".join(f"<div>{line}</div>" for line in told)
         gathering = frame["status"] == "gathering"
         self.start_button.layout.display = None if gathering and frame["host"] else "none"
+        dealt = frame["view"] is not None
+        self.save_button.layout.display = None if dealt and frame["host"] else "none"
         self.lobby.layout.display = None
         code = html.escape(frame["code"])
         self.where.value = (
@@ -249,7 +270,7 @@ class FriendsPanel(w.VBox):
             who += " (you)"
         label = w.HTML(f"Seat {number + 1}: {html.escape(who)}")
         row = [label]
-        if frame["host"] and frame["status"] == "gathering" and seat["kind"] != "person":
+        if frame["host"] and frame["status"] == "gathering" and frame["view"] is None and seat["kind"] != "person":
             if seat["kind"] == "open":
                 row.append(action_button("Give to a bot", lambda _, n=number: self._to_table({"do": "bot", "seat": n}),
                                          f"friends-bot-{number + 1}", session=self))
@@ -259,6 +280,12 @@ class FriendsPanel(w.VBox):
         box = w.HBox(row)
         box.add_class("sk-friends-seat")
         return box
+
+
+def _save_box(placeholder: str) -> w.Textarea:
+    box = w.Textarea(placeholder=placeholder, layout=w.Layout(width="100%", height="60px"))
+    box.add_class("sk-save-box")  # the page checks a pasted save's size before sending it (the app's template)
+    return box
 
 
 def reaction_times(frame: dict) -> list[str]:

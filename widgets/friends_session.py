@@ -26,7 +26,7 @@ class RoomLink:
         self.socket = None
 
     async def call(self, what: str, body: dict) -> dict:
-        """The answer of ``/open`` or ``/join``; ``RoomError`` with the server's sentence."""
+        """The answer of ``/open``, ``/join`` or ``/reopen``; ``RoomError`` with the server's sentence."""
         response = await AsyncHTTPClient().fetch(
             f"{self.address}/{what}", method="POST", body=json.dumps(body), raise_error=False,
             headers={"Content-Type": "application/json"}, request_timeout=30)

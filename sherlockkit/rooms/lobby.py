@@ -1,5 +1,5 @@
 """The lobby: every open room of a server, found by its code (to join) or by a seat token
-(to play). A code is short and easy to read aloud (no 0/O, no 1/I/L); a token is a
+(to play), and the rooms reopened from a host's save. A code is short and easy to read aloud (no 0/O, no 1/I/L); a token is a
 secret. The lobby holds at most :data:`MOST_ROOMS` rooms; a room closed, or over for
 :data:`KEPT_AFTER_END` seconds, is let go.
 """
@@ -12,6 +12,7 @@ import time
 from typing import Any, Callable
 
 from sherlockkit.engine import shortened
+from sherlockkit.rooms import saved
 from sherlockkit.rooms.room import CLOSED, ENDED, Room, RoomError
 
 #: the letters of a room's code: none that reads like another
@@ -41,6 +42,24 @@ class Lobby:
         room = Room(game_id, options, host, code, self._now)
         self._rooms[code] = room
         return room, room.host_token
+
+    def reopen(self, text: Any) -> tuple[Room, str]:
+        """A room reopened from the save of a table (``saved.py``), its holder the host:
+        the room and the host's seat token. ``RoomError`` (a sentence) else."""
+        self.tidy()
+        if len(self._rooms) >= MOST_ROOMS:
+            raise RoomError("Every table of this server is taken: try again in a few minutes.")
+        code = self._new_code()
+        room = saved.reopened(text, code, self._now, self._holds)
+        self._rooms[code] = room
+        return room, room.host_token
+
+    def _holds(self, token: str) -> bool:
+        try:
+            self.room_of(token)
+        except RoomError:
+            return False
+        return True
 
     def room(self, code: str) -> Room:
         """The room of ``code`` (any case, spaces ignored); ``RoomError`` if there is none."""

@@ -17,6 +17,10 @@ is away is closed. Moves are played in the order the room receives them; each pe
 move is timed from the last change of the table (the reaction times a speed game shows
 at its end).
 
+Every move is written to the server's journal (``engine.journal``) as it is played, as
+the app does for a game played alone: the host's save of the table (``saved.py``)
+reopens it where it last stood, never earlier, so no save teaches a card twice.
+
 This module knows no network: the app's server holds the rooms (``lobby.py``) and
 passes calls and views on. Time comes from ``now`` (a function of no arguments: the
 seconds of some clock), so tests drive it by hand.
@@ -30,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from sherlockkit import engine
-from sherlockkit.engine import IllegalAction, shortened
+from sherlockkit.engine import IllegalAction, action_to_json, journal, shortened
 from sherlockkit.games import GAMES, GameEntry
 
 #: seconds without a word from a person before their seat is given to a bot meanwhile
@@ -98,9 +102,11 @@ class Room:
         self._now = now
         self.seats = [Seat(n) for n in range(players)]
         self.state: Any = None
+        self.seed: int | None = None  # the deal's, drawn at the start: nobody sees it
         self.status = GATHERING
         self.notices: list[str] = []
         self.moves: list[Any] = []
+        self._written: list[dict] = []  # the moves as JSON, as the journal holds them
         #: (seat, the move's kind, seconds from the table's last change to the move) of people's moves
         self.reactions: list[tuple[int, str, float]] = []
         self._bots: dict[int, Any] = {}
@@ -112,7 +118,7 @@ class Room:
     def join(self, name: str) -> str:
         """A person called ``name`` takes the first open seat: their seat token.
         ``RoomError`` once the game has started or every seat is taken."""
-        if self.status != GATHERING:
+        if self.status != GATHERING or self.state is not None:
             raise RoomError("This table's game has started: it takes no new players.")
         free = next((s for s in self.seats if s.kind == OPEN), None)
         if free is None:
@@ -150,15 +156,45 @@ class Room:
         waiting = [s.number + 1 for s in self.seats if s.kind == OPEN]
         if waiting:
             raise RoomError(f"Seat {waiting[0]} waits for a player: give it to a bot, or wait for a friend.")
-        options = dict(self.options)
-        if "names" in inspect.signature(self.entry.rules.new).parameters:  # the game calls its players by name
-            options["names"] = [s.name for s in self.seats]
-        self.state = self.entry.rules.new(engine.draw_seed(), **options)
+        resumed = self.state is not None  # reopened from a save: it goes on where it stood
+        if not resumed:
+            self.seed = engine.draw_seed()
+            self.state = self.entry.rules.new(self.seed, **self.game_options())
         self._bots = self.entry.bots.make_bots({s.number: s.level for s in self.seats if s.kind == BOT},
                                                engine.draw_seed())
         self.status = PLAYING
         self._changed()
-        self._tell("The game begins.")
+        self._tell("The game goes on." if resumed else "The game begins.")
+        for seat in self.seats:
+            if seat.kind == PERSON and seat.away:
+                self._tell(f"{seat.name} is not back yet: a bot plays seat {seat.number + 1} until they are.")
+
+    def game_options(self) -> dict:
+        """The options the game is dealt with: the table's, and the seats' names where the
+        game calls its players by name."""
+        options = dict(self.options)
+        if "names" in inspect.signature(self.entry.rules.new).parameters:
+            options["names"] = [s.name for s in self.seats]
+        return options
+
+    def resume(self, seed: int, state: Any, moves: list, seats: list[Seat]) -> None:
+        """Seat a table reopened from its save (``saved.py``): the game dealt from ``seed``
+        at ``state`` after ``moves``, and ``seats`` as they were (each person's token kept,
+        so their own seat link finds them). Everyone but the host is away until they come
+        back; the host starts it again. Nobody joins and no seat opens: each seat's hand
+        stays its person's."""
+        host = self.seats[0]
+        for seat in seats:
+            if seat.kind == BOT:
+                self._checked_level(seat.level)
+            seat.away = seat.kind == PERSON and seat.number != 0
+            seat.last_heard = self._now()
+        seats[0].token, seats[0].last_heard = host.token, host.last_heard
+        self.seats, self.host_token = seats, host.token
+        self.seed, self.state, self.moves = seed, state, list(moves)
+        self._written = [action_to_json(m) for m in moves]
+        self._tell(f"{host.name} reopens the table at move {len(moves)}: the others come back by their own "
+                   "seat links.")
 
     def again(self, token: str) -> None:
         """The host deals a new game at the same table, once the last is over: the same
@@ -168,8 +204,8 @@ class Room:
             raise RoomError("Only the host deals a new game.")
         if self.status != ENDED:
             raise RoomError("This game is not over yet: finish it before dealing another.")
-        self.status = GATHERING
-        self.moves, self.reactions, self._bots = [], [], {}
+        self.status, self.state = GATHERING, None
+        self.moves, self._written, self.reactions, self._bots = [], [], [], {}
         self.start(token)
 
     # --- playing ---------------------------------------------------------------------
@@ -249,7 +285,7 @@ class Room:
         if self.status == GATHERING and token == self.host_token:
             self.status = CLOSED
             self._tell(f"{seat.name}, the host, left before the game began: the table is closed.")
-        elif self.status == GATHERING:
+        elif self.status == GATHERING and self.state is None:
             self._tell(f"{seat.name} left the table.")
             seat.kind, seat.name, seat.token = OPEN, "", None
         else:
@@ -293,7 +329,7 @@ class Room:
         self.seat_of(token)
         if token != self.host_token:
             raise RoomError("Only the host chooses who sits where.")
-        if self.status != GATHERING:
+        if self.status != GATHERING or self.state is not None:
             raise RoomError("The game has started: the seats are as they are.")
         if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(self.seats):
             raise RoomError(f"This table has seats 1 to {len(self.seats)}.")
@@ -330,9 +366,17 @@ class Room:
 
     def _played(self, action: Any) -> Any:
         try:
-            self.state = self.entry.rules.play(self.state, action)
+            after = self.entry.rules.play(self.state, action)
         except IllegalAction as refused:
             raise RoomError(str(refused)) from None
+        self._written.append(action_to_json(action))
+        if journal.write(self.entry.rules.NAME, self.seed, self._written) is not None:
+            self._written.pop()
+            self.status = CLOSED  # the same save reopened at another table, which played on first
+            self._tell("This game was played on at another table reopened from the same save: this one is "
+                       "closed, since a game has one line of play.")
+            raise RoomError("This game was played on at another table: this one is closed.")
+        self.state = after
         self.moves.append(action)
         self._changed()
         if self.entry.rules.outcome(self.state) is not None:

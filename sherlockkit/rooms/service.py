@@ -1,11 +1,11 @@
 """The rooms over the network: tornado handlers holding one server's lobby, for the app's
 Voilà server and for the hub's service alike (issue 30).
 
-Two plain JSON calls open a room and join one; everything else goes over a websocket
+Three plain JSON calls open a room, join one, and reopen one from its host's save; everything else goes over a websocket
 each seat opens with its token (the first message: ``{"token": ...}``). Over it the seat
 sends what it does -- ``{"do": "play", "move": {...}}``, ``"start"``, ``"again"``, ``"bot"`` (with
-``seat`` and, if wished, ``level``), ``"open"`` (with ``seat``), ``"leave"``, ``"look"``
--- and receives, after every change of its room, a *frame* made for it alone
+``seat`` and, if wished, ``level``), ``"open"`` (with ``seat``), ``"leave"``, ``"look"``, ``"save"`` (the host's:
+``{"save": text}`` comes back on that socket alone) -- and receives, after every change of its room, a *frame* made for it alone
 (:meth:`RoomService.frame`): the room (seats, notices, status) and its own view, with
 the moves it may make. A refused call gets ``{"refused": "<sentence>"}`` on that socket
 only, and changes nothing.
@@ -38,6 +38,7 @@ from tornado.ioloop import PeriodicCallback
 
 from sherlockkit import engine
 from sherlockkit.engine import action_to_json
+from sherlockkit.rooms import saved
 from sherlockkit.rooms.lobby import Lobby
 from sherlockkit.rooms.room import ENDED, PLAYING, Room, RoomError
 from sherlockkit.rooms.wire import view_to_json
@@ -52,6 +53,8 @@ TICK = 1.0
 NOTICES_SHOWN = 30
 #: the largest message or body a seat may send (a move is a few hundred bytes)
 MOST_BYTES = 4096
+#: the largest body of a call to reopen a table (a save of a long game: tens of kB)
+MOST_SAVE_BYTES = 1_100_000
 
 
 class RoomService:
@@ -70,7 +73,7 @@ class RoomService:
         """The routes under ``prefix`` (``/sherlockkit/rooms``): ``/open``, ``/join``, ``/socket``."""
         here = {"service": self}
         return [(f"{prefix}/open", OpenHandler, here), (f"{prefix}/join", JoinHandler, here),
-                (f"{prefix}/socket", SeatSocket, here)]
+                (f"{prefix}/reopen", ReopenHandler, here), (f"{prefix}/socket", SeatSocket, here)]
 
     def start(self) -> None:
         """Look at the clock every :data:`TICK` seconds (call on the server's loop)."""
@@ -168,11 +171,11 @@ class RoomService:
             self._sockets.pop(socket.room.code, None)
 
 
-def _json_body(handler: tornado.web.RequestHandler) -> dict:
+def _json_body(handler: tornado.web.RequestHandler, most_bytes: int = MOST_BYTES) -> dict:
     """The request's JSON object; ``RoomError`` (a sentence) for anything else."""
     if handler.request.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
         raise RoomError("Send the table a JSON object (Content-Type: application/json).")
-    if len(handler.request.body) > MOST_BYTES:
+    if len(handler.request.body) > most_bytes:
         raise RoomError("That is far too long for a call to a table.")
     try:
         data = json.loads(handler.request.body)
@@ -186,6 +189,8 @@ def _json_body(handler: tornado.web.RequestHandler) -> dict:
 class _CallHandler(tornado.web.RequestHandler):
     """A plain JSON call: the answer, or ``{"refused": sentence}`` with status 400."""
 
+    most_bytes = MOST_BYTES
+
     def initialize(self, service: RoomService):
         self.service = service
 
@@ -195,7 +200,7 @@ class _CallHandler(tornado.web.RequestHandler):
     def post(self):
         self.set_header("Cache-Control", "no-store")
         try:
-            self.write(self.answer(_json_body(self)))
+            self.write(self.answer(_json_body(self, self.most_bytes)))
         except RoomError as refused:
             self.set_status(400)
             self.write({"refused": str(refused)})
@@ -218,6 +223,17 @@ class JoinHandler(_CallHandler):
     def answer(self, data):
         room, token = self.service.lobby.join(data.get("code"), data.get("name"))
         self.service.changed(room)
+        return {"code": room.code, "token": token}
+
+
+class ReopenHandler(_CallHandler):
+    """POST ``{"save"}``: the table of a host's save reopened (``saved.py``), its caller
+    the host; ``{"code", "token"}``."""
+
+    most_bytes = MOST_SAVE_BYTES
+
+    def answer(self, data):
+        room, token = self.service.lobby.reopen(data.get("save"))
         return {"code": room.code, "token": token}
 
 
@@ -273,9 +289,13 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.room.heard(self.token)
             self.send_frame()
             return
+        if do == "save":  # the host's alone, on this socket alone: nothing changes
+            self.write_message(json.dumps({"save": saved.save_table(self.room, self.token)}))
+            return
         call = CALLS.get(do) if isinstance(do, str) else None
         if call is None:
-            raise RoomError("A seat may play, start, deal again, give a seat to a bot, open a seat, leave or look.")
+            raise RoomError("A seat may play, start, deal again, give a seat to a bot, open a seat, leave, look "
+                            "or save.")
         call(self.room, self.token, data)
         self.service.changed(self.room)
 
