@@ -46,16 +46,21 @@ def my_turn_or_end(page) -> bool:
     return not page.locator(f"{TABLE} .sk-ending").is_visible()
 
 
-def click_a_pursue(page, tries: int = 3) -> None:
-    """Click an enabled Pursue; a redraw may replace the button under the pointer (a frame
-    of the other seat arriving): then look again, a few times at most."""
+def click_a_pursue(page, tries: int = 3) -> bool:
+    """Click an enabled Pursue: ``True``; ``False`` if the case ended meanwhile (the frame
+    that ends it may arrive between the look and the click). A redraw may replace the
+    button under the pointer (a frame of the other seat arriving): then look again, a few
+    times at most."""
     for attempt in range(tries):
         try:
             page.locator(f"{TABLE} [class*='sk-pursue-']:visible:enabled").first.click(timeout=10_000)
-            return
+            return True
         except Exception:
+            if page.locator(f"{TABLE} .sk-ending").is_visible():
+                return False
             if attempt == tries - 1:
                 raise
+    return False
 
 
 def test_two_people_play_a_case_at_one_table_from_two_pages(app_url, browser):
@@ -119,7 +124,8 @@ def test_two_people_play_a_case_at_one_table_from_two_pages(app_url, browser):
             if mover.locator(f"{TABLE} .sk-ending").is_visible():
                 break
             log = mover.locator(f"{TABLE} .sk-log").inner_text()
-            click_a_pursue(mover)
+            if not click_a_pursue(mover):
+                break
             mover.wait_for_function(
                 "([t, log]) => document.querySelector(t + ' .sk-log').innerText !== log", arg=[TABLE, log],
                 timeout=PATIENCE)
