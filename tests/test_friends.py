@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 import pytest
 
@@ -82,6 +83,10 @@ def test_two_pages_and_a_bot_play_to_the_end_by_clicking_their_own_tables(game_i
         await until(lambda: ann.table.ending.layout.display == "flex" and bob.table.ending.layout.display == "flex",
                     "both endings shown")
         assert room.status == ENDED and clicks > 0
+        # each log calls the others by the names they sat down with (a bot's: "Bot 3 (random)")
+        for page, others in ((ann, ("Bob", "Bot 3")), (bob, ("Ann", "Bot 3"))):
+            log = page.table.log_box.value
+            assert not re.search(r"Player \d", log) and any(name in log for name in others), log[-400:]
         await until(lambda: "on average, the quickest" in ann.notices.value, "the reaction times shown")
         assert "Ann: " in ann.notices.value or "Bob: " in ann.notices.value
         # a refusal reaches the page as a sentence; then the host deals again

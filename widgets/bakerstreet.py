@@ -196,7 +196,7 @@ class BakerStreetTable(GameTable):
         view: View = self.game.view
         called = self.game.seat_names(view.players)
         # the log first: a card of yours reaches the page in its log line, the moment it is played
-        lines = narration.log(view, last=LOG_LINES)
+        lines = narration.log(view, last=LOG_LINES, names=called)
         self.log_box.show([f"<div>{escape(line)}</div>" for line in lines])
         your_turn = view.turn == view.player and view.outcome is None and not self.game.replaying
         cast = ""

@@ -239,7 +239,8 @@ class PictureTable(GameTable):
     def render(self) -> None:
         """Draw the table from your view: every button offered its moves of your legal moves."""
         view: View = self.game.view
-        self.log_box.show([f"<div>{_escape(line)}</div>" for line in narration.log(view, last=LOG_LINES)])
+        names = self.game.seat_names(view.players)  # a shared table's people by the names they sat down with
+        self.log_box.show([f"<div>{_escape(line)}</div>" for line in narration.log(view, last=LOG_LINES, names=names)])
         over = view.outcome is not None
         allowed = rules.legal_moves(view) if not over and not self.game.replaying else []
         card = EXCHANGE_WORDS.get(view.exchange, "")
@@ -251,8 +252,8 @@ class PictureTable(GameTable):
                    lambda a: exchange_words(a, view))
         self._pool(self.vip_buttons, self.vip_bar, [a for a in allowed if type(a) is Vip] if not exchanging else [],
                    "vip", lambda a: f"Slip your VIP card into {a.guest}'s envelope")
-        changed(self.prompt, value=prompt_html(view, allowed, self.game.replaying))
-        self.questions.draw(view, allowed)
+        changed(self.prompt, value=prompt_html(view, allowed, self.game.replaying, names))
+        self.questions.draw(view, allowed, names)
         # the odds only while the culprit is hidden (at the end the reveal says who it was)
         odds = odds_of(view) if view.sherlock and not over else {}
         changed(self.case, value=case_html(view, rounds_of(view)) if view.sherlock else "")
@@ -261,9 +262,9 @@ class PictureTable(GameTable):
         shown(self.sheet, view.sherlock and not over)
         changed(self.envelopes, value="<b>Envelopes you know</b>" + envelopes_html(view))
         self.arranging.draw(view, allowed)
-        self._draw_photo(view, odds)
+        self._draw_photo(view, odds, names)
         # at the end every envelope is open in the players' photos: no need to list them again
-        changed(self.seats, value="" if over else seats_html(view))
+        changed(self.seats, value="" if over else seats_html(view, names))
         shown(self.seats, not over)
         changed(self.play_area.layout, display="none" if over else "grid")
         changed(self.message, value=_escape(self.game.message))
@@ -276,7 +277,7 @@ class PictureTable(GameTable):
         # new round's) never shows over the last one's mat and buttons
         changed(self.header, value=header_html(view, self.game.seed_words))
 
-    def _draw_photo(self, view: View, odds: dict) -> None:
+    def _draw_photo(self, view: View, odds: dict, names) -> None:
         if view.outcome is not None:
             changed(self.photo, value="")
             changed(self.guests_box, value="")
@@ -284,7 +285,7 @@ class PictureTable(GameTable):
             for seat in range(view.players):
                 photo = take(dict(view.mats[seat]), camera_at(*view.cameras[seat]))
                 parts.append(final_html(view, seat, photo, view.outcome.photos[seat], view.outcome.scores[seat],
-                                        culprit=culprit_revealed(view)))
+                                        culprit=culprit_revealed(view), names=names))
             changed(self.photos, value="<div class='sk-photos'>" + "".join(parts) + "</div>")
             shown(self.photos, True)
             return

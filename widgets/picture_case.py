@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from html import escape
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import ipywidgets as w
 
@@ -51,8 +51,12 @@ CASE_STYLE = """<style>
 </style>"""
 
 
-def _who(seat: int, me: int) -> str:
-    return "You" if seat == me else f"Player {seat + 1}"
+def who(seat: int, me: int, names: Sequence[str] | None = None) -> str:
+    """A seat as the table names it (text, not HTML): "You", the name the player sat down
+    with at a shared table (``names``), else "Player 2"."""
+    if seat == me:
+        return "You"
+    return names[seat] if names and seat < len(names) else f"Player {seat + 1}"
 
 
 def culprit_revealed(view: View) -> str | None:
@@ -171,10 +175,10 @@ def investigators_html(view: View, placements: Mapping[str, Space], photo, odds:
     return lines
 
 
-def question_words(q: Asked, me: int) -> str:
-    """A question as the table shows it: who asks whom, and what."""
-    asker = "You ask" if q.player == me else f"Player {q.player + 1} asks"
-    target = "you" if q.target == me else f"Player {q.target + 1}"
+def question_words(q: Asked, me: int, names: Sequence[str] | None = None) -> str:
+    """A question as the table shows it (HTML): who asks whom, and what."""
+    asker = "You ask" if q.player == me else f"{escape(who(q.player, me, names))} asks"
+    target = "you" if q.target == me else escape(who(q.target, me, names))
     return f"{asker} {target}: “{escape(WORDS[q.kind].format(guest=q.guest))}”"
 
 
@@ -251,9 +255,10 @@ class QuestionPanel(w.VBox):
         if tuple(row.children) != wanted:
             row.children = wanted
 
-    def draw(self, view: View, allowed: list) -> None:
+    def draw(self, view: View, allowed: list, names: Sequence[str] | None = None) -> None:
         """Show what the view allows: whom to ask, which question and about whom, or the
-        question put to you and its answers; every button offered its moves of ``allowed``."""
+        question put to you and its answers; every button offered its moves of ``allowed``;
+        the players called by ``names`` (a shared table's), else "Player 2"..."""
         self._drawn = (view, allowed)
         questions = allowed if view.phase in (ASKING, ANSWERING) else []
         asks = [m for m in questions if isinstance(m, Ask)]
@@ -265,7 +270,7 @@ class QuestionPanel(w.VBox):
         if self.kind not in kinds:
             self.kind = kinds[0] if kinds else None
         self._buttons(self.to_buttons, targets, lambda t: move_button(
-            f"Player {t + 1}", lambda b, t=t: self._pick_to(t), f"ask-to-{t}"), self.to_row)
+            who(t, view.player, names), lambda b, t=t: self._pick_to(t), f"ask-to-{t}"), self.to_row)
         for t, button in self.to_buttons.items():  # those out of the row too: they lead nowhere now
             offer(button, [m for m in asks if m.target == t])
             changed(button, button_style="info" if t == self.to else "")
@@ -290,12 +295,12 @@ class QuestionPanel(w.VBox):
             said = ("<b>Your turn to ask</b> one player one question (the answer is for you alone): pick the "
                     "player and the question, then click the suspect.")
         elif answers and q is not None:
-            said = (f"<b>{question_words(q, view.player)}</b> Answer from your Alibi sheet: the table takes only "
+            said = (f"<b>{question_words(q, view.player, names)}</b> Answer from your Alibi sheet: the table takes only "
                     "the answer it gives.")
         elif q is not None:
-            said = f"{question_words(q, view.player)} <i>(waiting for the answer)</i>"
+            said = f"{question_words(q, view.player, names)} <i>(waiting for the answer)</i>"
         elif last is not None and view.phase in ("asking", "answering"):
-            said = (f"Player {last.target + 1} answered you about {escape(last.guest)}: "
+            said = (f"{escape(who(last.target, view.player, names))} answered you about {escape(last.guest)}: "
                     f"<b>{escape(last.answer or '')}</b>.")
         else:
             said = ""

@@ -27,6 +27,7 @@ from sherlockkit.games.picture.state import (
     ANSWERING, ARRANGING, ASKING, CHOOSING, EXCHANGING, Ready, Return, Take, View, index,
 )
 from widgets.picture_art import photo_svg
+from widgets.picture_case import investigators_html, who
 
 STYLE = """<style>
 .sk-table.sk-picture { max-width: 1100px; }
@@ -92,11 +93,6 @@ STYLE = """<style>
 .sk-picture .sk-final.sk-winner { border-color: #8bbf8b; background: #f4fbf4; }
 .sk-picture .sk-final h4 { margin: 0 0 3px 0; }
 </style>"""
-
-
-def who(seat: int, me: int) -> str:
-    """A seat as the table names it: "You", "Player 2"."""
-    return "You" if seat == me else f"Player {seat + 1}"
 
 
 def envelope_html(view: View, guest: str, cards, vip: bool) -> str:
@@ -167,8 +163,6 @@ def live_photo_html(view: View, placements: Mapping[str, Space], photo, odds=Non
     """The live photo of your layout (the very photo that is scored), and under it each
     placed guest with its wishes as far as you know and your running score; in a Sherlock
     party Watson's and Holmes's lines over the culprit's ``odds`` (suspect -> chance)."""
-    from widgets.picture_case import investigators_html
-
     svg = photo_svg(photo, coffin=view.victim)
     lines, total, unknown = known_points(view, placements, photo)
     if view.sherlock:
@@ -207,7 +201,7 @@ def score_line(g: GuestScore, cards: Sequence, culprit: str | None = None,
 
 
 def final_html(view: View, seat: int, photo, scored: tuple[GuestScore, ...], score: int,
-               culprit: str | None = None) -> str:
+               culprit: str | None = None, names: Sequence[str] | None = None) -> str:
     """One player's photo at the end: the photo, the score, each guest's wishes revealed
     and met or not, and its points (``score_line``); in a Sherlock party Watson's and
     Holmes's lines and the ``culprit``'s (its five wishes: its envelope's three and the two
@@ -224,7 +218,7 @@ def final_html(view: View, seat: int, photo, scored: tuple[GuestScore, ...], sco
     css = "sk-final sk-winner" if won else "sk-final"
     crown = " — wins" if won else ""
     listing = f"<ul>{''.join(items)}</ul>" if items else "<i>No guest placed.</i>"
-    return (f"<div class='{css}' data-seat='{seat}'><h4>{who(seat, view.player)}: "
+    return (f"<div class='{css}' data-seat='{seat}'><h4>{escape(who(seat, view.player, names))}: "
             f"<span data-score='{score}'>{score}</span> points{crown}</h4>{photo_svg(photo, coffin=view.victim)}"
             f"<div class='sk-guests'>{listing}</div></div>")
 
@@ -241,7 +235,7 @@ def exchange_words(action, view: View) -> str:
     return f"Give {action.guest}'s envelope back"
 
 
-def seats_html(view: View) -> str:
+def seats_html(view: View, names: Sequence[str] | None = None) -> str:
     """Who holds which envelope (public), how many guests each has placed, who is Ready."""
     rows = []
     for seat in range(view.players):
@@ -249,7 +243,7 @@ def seats_html(view: View) -> str:
         ready = " · Ready" if seat in view.ready else ""
         envelopes = ", ".join(held) if held else "no envelope"
         placed = len(view.mats[seat])
-        rows.append(f"<li><b>{who(seat, view.player)}</b>: {escape(envelopes)} · "
+        rows.append(f"<li><b>{escape(who(seat, view.player, names))}</b>: {escape(envelopes)} · "
                     f"{placed} guest{'' if placed == 1 else 's'} placed{ready}</li>")
     middle = [g for g, h in zip(party(view), view.holders) if h is None and g != view.victim]  # the victim's is boxed
     rows.append(f"<li><b>The middle</b>: {escape(', '.join(middle)) if middle else 'empty'}</li>")
@@ -273,7 +267,7 @@ def rounds_of(view: View) -> int:
     return len(SHERLOCK_EXCHANGES) if view.sherlock else ROUNDS
 
 
-def prompt_html(view: View, allowed: list, replaying: bool) -> str:
+def prompt_html(view: View, allowed: list, replaying: bool, names: Sequence[str] | None = None) -> str:
     """What the table asks of you now (or who it waits for), in a line."""
     if view.outcome is not None:
         return ""
@@ -282,10 +276,10 @@ def prompt_html(view: View, allowed: list, replaying: bool) -> str:
     if view.phase in (ASKING, ANSWERING):
         if allowed:
             return "<b>Your turn:</b> " + ("ask a question." if view.phase == ASKING else "answer the question.")
-        return f"<i>{who(view.turn, view.player)} is asking…</i>" if view.turn is not None else ""
+        return f"<i>{escape(who(view.turn, view.player, names))} is asking…</i>" if view.turn is not None else ""
     if view.phase == ARRANGING:
         if view.player in view.ready:
-            waiting = [who(p, view.player) for p in range(view.players) if p not in view.ready]
+            waiting = [who(p, view.player, names) for p in range(view.players) if p not in view.ready]
             return f"<i>You are Ready; waiting for {escape(', '.join(waiting))}.</i>"
         last = (" <b>Last round:</b> Watson and Holmes must both be in your photo before you say Ready."
                 if view.sherlock and view.round == rounds_of(view) else "")
@@ -300,5 +294,5 @@ def prompt_html(view: View, allowed: list, replaying: bool) -> str:
     if view.phase == EXCHANGING and view.turn == view.player and allowed:
         return "<b>Your turn to exchange.</b>"
     if view.turn is not None:
-        return f"<i>{who(view.turn, view.player)} is exchanging…</i>"
+        return f"<i>{escape(who(view.turn, view.player, names))} is exchanging…</i>"
     return ""

@@ -114,6 +114,10 @@ class GameSession:
         the seats, say) filled in. Tests deal any option set through it."""
         return {**self.options, **game_options}
 
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        """What the table calls each seat: you, then the bots by their seats ("Player 2"...)."""
+        return ("you", *(f"Player {seat + 1}" for seat in range(1, players)))
+
     def on_change(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` after every change of state or message."""
         self._listeners.append(listener)

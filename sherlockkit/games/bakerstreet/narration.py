@@ -180,7 +180,8 @@ def sentences(events: Sequence[Event], me: int | None = None, names: tuple[str, 
     return tuple(lines)
 
 
-def log(seen: View, last: int | None = None) -> tuple[str, ...]:
-    """The case's log as ``seen.player`` reads it (called "you"): every event's sentence, in
-    order, or only the ``last`` ones (a table shows no more)."""
-    return sentences(seen.events, seen.player, last=last)
+def log(seen: View, last: int | None = None, names: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The case's log as ``seen.player`` reads it (called "you"), the others by ``names``
+    (else "Player 2"...): every event's sentence, in order, or only the ``last`` ones (a
+    table shows no more)."""
+    return sentences(seen.events, seen.player, names, last=last)

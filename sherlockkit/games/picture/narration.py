@@ -230,9 +230,10 @@ def sentences(events: Sequence[Event], me: int | None = None, names: tuple[str, 
     return tuple(sentence(e, me, names) for e in events)
 
 
-def log(seen: View, last: int | None = None) -> tuple[str, ...]:
-    """The party's log as ``seen.player`` reads it (called "you"): every event of their view
-    in its sentence, in order, or only the ``last`` ones. Without the notes option, while
+def log(seen: View, last: int | None = None, names: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The party's log as ``seen.player`` reads it (called "you"), the others by ``names``
+    (else "Player 2"...): every event of their view in its sentence, in order, or only the
+    ``last`` ones. Without the notes option, while
     the party goes on, the lines that read an envelope's wishes out are left off: that is
     the rulebook's memory game (no notes of the guests' wishes may be kept), and the log
     would keep what the player is meant to remember."""
@@ -241,4 +242,4 @@ def log(seen: View, last: int | None = None) -> tuple[str, ...]:
         events = tuple(e for e in events if not isinstance(e, Read))
     if last is not None:
         events = events[max(len(events) - last, 0):]
-    return sentences(events, seen.player)
+    return sentences(events, seen.player, names)
