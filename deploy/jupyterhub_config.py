@@ -13,6 +13,8 @@ short idle time):
 * ``SHERLOCKKIT_HUB_PORT``           the players' port (default 8000)
 * ``SHERLOCKKIT_HUB_API_PORT``       the hub's own API, for the servers (default 8081)
 * ``SHERLOCKKIT_HUB_PROXY_API_PORT`` the proxy's API, for the hub (default 8001)
+* ``SHERLOCKKIT_HUB_ROOMS_PORT``     the tables for several people, a service of the hub
+  (default 8002)
 * ``SHERLOCKKIT_HUB_RUNTIME``        database, cookie secret, players' homes (default
   ``deploy/.runtime``, git-ignored)
 * ``SHERLOCKKIT_HUB_CULL_IDLE``      seconds a server may idle before it is stopped (900)
@@ -62,6 +64,9 @@ def _port(name: str, default: int) -> int:
 PORT = _port("SHERLOCKKIT_HUB_PORT", 8000)
 API_PORT = _port("SHERLOCKKIT_HUB_API_PORT", 8081)
 PROXY_API_PORT = _port("SHERLOCKKIT_HUB_PROXY_API_PORT", 8001)
+ROOMS_PORT = _port("SHERLOCKKIT_HUB_ROOMS_PORT", 8002)
+ROOMS = "sherlockkit-rooms"  # the service's name (sherlockkit/rooms/hub_service.py)
+ROOMS_URL = f"http://127.0.0.1:{ROOMS_PORT}"
 CULL_IDLE = _number("SHERLOCKKIT_HUB_CULL_IDLE", 15 * 60)
 CULL_EVERY = _number("SHERLOCKKIT_HUB_CULL_EVERY", 60)
 MAX_SERVERS = _number("SHERLOCKKIT_HUB_MAX_SERVERS", 40)
@@ -73,6 +78,9 @@ ACTIVITY_EVERY = max(5, min(300, CULL_IDLE // 4))
 
 RUNTIME.mkdir(parents=True, exist_ok=True, mode=0o700)
 (RUNTIME / "save-key").mkdir(exist_ok=True, mode=0o700)
+# saves are sealed with one key for every player (a save loads in any player's server, and
+# a shared table's in the tables' service): the test's or the operator's folder if given
+KEY_DIR = os.environ.get("SHERLOCKKIT_KEY_DIR", str(RUNTIME / "save-key"))
 
 c = get_config()  # noqa: F821 (JupyterHub defines it when it reads this file)
 
@@ -124,9 +132,10 @@ c.Spawner.default_url = "/voila/render/index.ipynb"  # the landing page (the lis
 c.Spawner.environment = {
     # the player's server reads its settings (Voilà, the lock-down) from this folder only
     "JUPYTER_CONFIG_DIR": str(DEPLOY / "singleuser"),
-    # saves are sealed with one key for every player (a save loads in any player's server):
-    # the test's or the operator's folder if given, else one in RUNTIME
-    "SHERLOCKKIT_KEY_DIR": os.environ.get("SHERLOCKKIT_KEY_DIR", str(RUNTIME / "save-key")),
+    "SHERLOCKKIT_KEY_DIR": KEY_DIR,
+    # the tables for several people: the hub's service below, reached by the kernels
+    # directly (on the loopback) with their server's hub token
+    "SHERLOCKKIT_ROOMS": f"{ROOMS_URL}/services/{ROOMS}",
     # the server tells the hub of its activity (kernels, pages) this often
     "JUPYTERHUB_ACTIVITY_INTERVAL": str(ACTIVITY_EVERY),
 }
@@ -178,6 +187,25 @@ c.JupyterHub.services = [
         ],
     },
 ]
+# --- tables for several people: one lobby for every player's server ---------------------------
+# A table's state lives in one place for all its people (issue 30): this service, started and
+# stopped by the hub. It admits only tokens allowed to reach it: the players' servers' own
+# (the "server" role below, JupyterHub's two default scopes of a server's token and this
+# one), which their kernels hold and their pages never see. A token never holds more than
+# its owner may do, so every player may reach the service too (the "user" role: JupyterHub's
+# "self" and this); it trusts a caller with nothing but their own seat's view (its seat token).
+c.JupyterHub.services.append({
+    "name": ROOMS,
+    "url": ROOMS_URL,
+    "command": [sys.executable, "-m", "sherlockkit.rooms.hub_service"],
+    "environment": {"SHERLOCKKIT_KEY_DIR": KEY_DIR},  # its saves and journal are the players' servers'
+    "display": False,
+})
+c.JupyterHub.load_roles.append({"name": "user", "scopes": ["self", f"access:services!service={ROOMS}"]})
+c.JupyterHub.load_roles.append({
+    "name": "server",
+    "scopes": ["users:activity!user", "access:servers!server", f"access:services!service={ROOMS}"],
+})
 c.JupyterHub.last_activity_interval = ACTIVITY_EVERY  # and the proxy's traffic, as often
 OBSERVER_TOKEN = os.environ.get("SHERLOCKKIT_HUB_ADMIN_TOKEN", "")
 if OBSERVER_TOKEN:

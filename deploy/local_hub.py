@@ -71,6 +71,7 @@ class LocalHub:
             "SHERLOCKKIT_HUB_PORT": str(port),
             "SHERLOCKKIT_HUB_API_PORT": str(free_port()),
             "SHERLOCKKIT_HUB_PROXY_API_PORT": str(free_port()),
+            "SHERLOCKKIT_HUB_ROOMS_PORT": str(free_port()),
             "SHERLOCKKIT_HUB_RUNTIME": str(runtime),
             "SHERLOCKKIT_HUB_CULL_IDLE": str(cull_idle),
             "SHERLOCKKIT_HUB_CULL_EVERY": str(cull_every),

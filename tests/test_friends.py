@@ -205,3 +205,28 @@ def test_the_host_saves_the_table_and_a_page_reopens_it_where_it_stood():
         await until(lambda: host.table is not None, "the table goes on")
         assert host.session.view == again.entry.rules.view(state, 0)
     run(test)
+
+
+def test_under_the_hub_a_kernel_calls_the_tables_with_its_server_s_token_and_links_go_through_the_hub(monkeypatch):
+    """A player's kernel under JupyterHub holds its server's hub token: every call and its
+    seat's socket carry it (the hub's rooms admit nothing else). A table's link goes
+    through the hub's user-redirect, which opens the page in the friend's own server."""
+    seen = []
+
+    async def test(server: Server):
+        async def admit(request):  # what the hub's service checks, recorded
+            seen.append(request.headers.get("Authorization"))
+        server.service.admit = admit
+        panel = FriendsPanel("picture", f"http://127.0.0.1:{server.port}{PREFIX}")
+        panel.name.value = "Ann"
+        panel.open_button.click()
+        await until(lambda: panel.session and panel.session.frame, "the table opened")
+        code = panel.session.frame["code"]
+        assert panel.table_link(code) == f"/hub/user-redirect/voila/render/picture.ipynb?table={code}"
+        assert f"href='/hub/user-redirect/voila/render/picture.ipynb?table={code}'" in panel.where.value
+
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "server-token")
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/")
+    monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+    run(test)
+    assert seen == ["token server-token"] * 2  # the call to open, then the seat's socket

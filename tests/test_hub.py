@@ -1,6 +1,7 @@
 """The app through JupyterHub (deploy/): two anonymous players in two real browsers, each
-with their own server and game, neither able to reach the other's; a page that cannot
-run code in its kernel; an idle server stopped by the culler.
+with their own server and game, neither able to reach the other's; the two at one table
+of the hub's rooms service; a page that cannot run code in its kernel; an idle server
+stopped by the culler.
 
 One hub for the module, on free loopback ports, its state in a temporary folder, stopped
 (with every server it started) whatever happens. A third visitor arrives with the two
@@ -70,7 +71,7 @@ def _read_config(monkeypatch, runtime, **settings):
 def test_the_hub_listens_where_it_is_told_and_keeps_its_state_in_the_runtime_folder(monkeypatch, tmp_path):
     pytest.importorskip("jupyterhub")
     c = _read_config(monkeypatch, tmp_path, port="9100", api_port="9101", proxy_api_port="9102",
-                     cull_idle="120", cull_every="7", max_servers="3", stop_wait="2")
+                     rooms_port="9103", cull_idle="120", cull_every="7", max_servers="3", stop_wait="2")
     assert c.JupyterHub.bind_url == "http://127.0.0.1:9100/"
     assert (c.JupyterHub.hub_ip, c.JupyterHub.hub_port) == ("127.0.0.1", 9101)
     assert c.ConfigurableHTTPProxy.api_url == "http://127.0.0.1:9102"
@@ -87,11 +88,45 @@ def test_the_hub_listens_where_it_is_told_and_keeps_its_state_in_the_runtime_fol
     # a quarter of the idle time: a server in use reports before it could be taken for idle
     assert c.JupyterHub.last_activity_interval == 30
     assert c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] == "30"
-    # no observer token unless one is given
-    assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler"]
+    # no observer token unless one is given; the tables for several people, a service of the hub
+    assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler", "sherlockkit-rooms"]
+    rooms = c.JupyterHub.services[1]
+    assert rooms["url"] == "http://127.0.0.1:9103" and "sherlockkit.rooms.hub_service" in rooms["command"]
+    assert c.Spawner.environment["SHERLOCKKIT_ROOMS"] == "http://127.0.0.1:9103/services/sherlockkit-rooms"
+    # a player's server's token may reach it (and what JupyterHub gives such a token anyway), no more
+    assert next(r for r in c.JupyterHub.load_roles if r["name"] == "user")["scopes"] == [
+        "self", "access:services!service=sherlockkit-rooms"]  # a token holds no more than its owner may do
+    server = next(r for r in c.JupyterHub.load_roles if r["name"] == "server")
+    assert server["scopes"] == ["users:activity!user", "access:servers!server",
+                                "access:services!service=sherlockkit-rooms"]
     # a stopping server's 3 s on SIGINT, unless told otherwise
     monkeypatch.delenv("SHERLOCKKIT_HUB_STOP_WAIT")
     assert _read_config(monkeypatch, tmp_path).LocalProcessSpawner.interrupt_timeout == 3
+
+
+def test_the_cluster_files_run_the_tables_service_as_the_local_hub_does(monkeypatch, tmp_path):
+    """deploy/z2jh-values.yaml and deploy/rooms-k8s.yaml (documented, not run) say what the
+    local hub does: one replica of the same service, the same roles, its address told to
+    the players' servers."""
+    pytest.importorskip("jupyterhub")
+    yaml = pytest.importorskip("yaml")
+    from deploy.local_hub import DEPLOY
+
+    c = _read_config(monkeypatch, tmp_path)
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    deployment, service = yaml.safe_load_all((DEPLOY / "rooms-k8s.yaml").read_text())
+    local = {r["name"]: r["scopes"] for r in c.JupyterHub.load_roles if r["name"] in ("user", "server")}
+    assert {name: values["hub"]["loadRoles"][name]["scopes"] for name in local} == local
+    port = service["spec"]["ports"][0]["port"]
+    assert values["hub"]["services"]["sherlockkit-rooms"]["url"] == f"http://sherlockkit-rooms:{port}"
+    assert values["singleuser"]["extraEnv"]["SHERLOCKKIT_ROOMS"] == (
+        f"http://sherlockkit-rooms:{port}/services/sherlockkit-rooms")
+    pod = deployment["spec"]["template"]["spec"]["containers"][0]
+    env = {e["name"]: e["value"] for e in pod["env"]}
+    local_service = next(s for s in c.JupyterHub.services if s["name"] == "sherlockkit-rooms")
+    assert pod["command"][1:] == local_service["command"][1:]  # the same module, from the image's python
+    assert env["JUPYTERHUB_SERVICE_NAME"] == "sherlockkit-rooms" and env["JUPYTERHUB_SERVICE_URL"].endswith(f":{port}")
+    assert deployment["spec"]["replicas"] == 1  # the tables live in its memory: one lobby
 
 
 @pytest.mark.parametrize("key, value, sentence", [
@@ -307,6 +342,47 @@ def test_a_page_cannot_run_code_in_its_kernel(players, tmp_path):
     assert "kernel_info_reply" in answers
     assert "execute_reply" not in answers and "execute_input" not in answers
     assert not marker.exists()
+
+
+@pytest.mark.browser
+def test_two_players_on_their_own_servers_sit_at_one_table_and_nobody_else_reaches_it(hub, players):
+    """Play with friends through the hub (issue 30): Ann's table lives in the hub's rooms
+    service, not in her server; its link opens the page in Bob's own server (the hub's
+    user-redirect), he joins, Ann starts, and each page shows the other by name. A page
+    (a player's cookie) or any token but a player's server's reaches no table."""
+    a, b = players
+    for player in (a, b):
+        player.page.goto(player.url("voila/render/bakerstreet.ipynb"))
+        player.page.wait_for_selector(".sk-bakerstreet .sk-slot", timeout=TABLE_TIMEOUT)
+    a.page.get_by_text("Play with friends").first.click()
+    a.page.locator(".sk-friends-name input").fill("Ann")
+    a.page.locator(".sk-friends-open").click()
+    a.page.wait_for_selector(".sk-friends-code", timeout=TABLE_TIMEOUT)
+    code = a.page.locator(".sk-friends-code").inner_text().strip()
+    link = a.page.locator(".sk-friends-table-link").get_attribute("href")
+    assert link == f"/hub/user-redirect/voila/render/bakerstreet.ipynb?table={code}"
+    b.page.goto(hub.base.rstrip("/") + link)  # Ann's link, in Bob's browser: his own server
+    b.page.wait_for_url(re.compile(rf"/user/{b.name}/voila/render/bakerstreet\.ipynb\?table={code}$"),
+                        timeout=TABLE_TIMEOUT)
+    b.page.wait_for_function(f"() => (document.querySelector('.sk-friends-code-box input') || {{}}).value === '{code}'",
+                             timeout=TABLE_TIMEOUT)
+    b.page.locator(".sk-friends-name input").fill("Bob")
+    b.page.locator(".sk-friends-join").click()
+    a.page.wait_for_function("() => document.querySelector('.sk-friends-seats').innerText.includes('Bob')",
+                             timeout=TABLE_TIMEOUT)
+    a.page.locator(".sk-friends-start").click()
+    table = ".sk-friends .sk-bakerstreet"
+    for player in (a, b):
+        player.page.wait_for_selector(f"{table} .sk-prompt", timeout=TABLE_TIMEOUT)
+    assert a.page.locator(f"{table} .sk-seat-1 .sk-who").inner_text() == "Bob"
+    assert b.page.locator(f"{table} .sk-seat-0 .sk-who").inner_text() == "Ann"
+    # the tables answer a player's server's token only: not a page, not another token
+    rooms = hub.base + "services/sherlockkit-rooms/open"
+    body = json.dumps({"game": "bakerstreet", "options": {"players": 2}, "name": "Eve"})
+    for headers, sentence in [({}, "with the hub's token"),
+                              ({"Authorization": f"token {hub.token}"}, "does not let that token")]:
+        answer = a.context.request.post(rooms, data=body, headers={"Content-Type": "application/json", **headers})
+        assert answer.status == 403 and sentence in answer.json()["refused"], answer.text()
 
 
 @pytest.mark.browser

@@ -14,6 +14,7 @@ import threading
 import pytest
 import tornado.httpserver
 import tornado.netutil
+import tornado.httpclient
 import tornado.web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 from tornado.websocket import websocket_connect
@@ -287,4 +288,47 @@ def test_the_host_saves_over_their_socket_and_reopens_the_table_by_a_call():
         assert server.service.lobby.room(again["code"]).state == state
         await host.send({"do": "start"})
         await back.until(lambda: back.last["status"] == PLAYING)
+    run(test)
+
+
+def test_a_service_that_admits_by_token_refuses_everyone_else_with_a_sentence():
+    """The hub's rooms (``hub_service``) admit a call or a socket by its token: without one,
+    or with one the hub refuses, a sentence and 403, and no room is reached."""
+    from sherlockkit.rooms.hub_service import SCOPE, hub_admission
+
+    class Hub:  # what the service asks of JupyterHub's HubAuth: who owns a token, and its scopes
+        async def user_for_token(self, token, sync=True):
+            return {"good": {"name": "ann", "scopes": [SCOPE]},
+                    "narrow": {"name": "eve", "scopes": ["read:users"]}}.get(token)
+
+        def check_scopes(self, required, owner):
+            return set(required) <= set(owner["scopes"])
+
+    async def test(server: Server):
+        server.service.admit = hub_admission(Hub())
+        body = {"game": "bakerstreet", "options": {"players": 2}, "name": "Ann"}
+        for headers, sentence in [({}, "with the hub's token"), ({"Authorization": "token nope"}, "does not let"),
+                                  ({"Authorization": "token narrow"}, "does not let"),
+                                  ({"Authorization": "Basic good"}, "with the hub's token")]:
+            try:
+                await AsyncHTTPClient().fetch(f"http://127.0.0.1:{server.port}{PREFIX}/open", method="POST",
+                                              body=json.dumps(body),
+                                              headers={"Content-Type": "application/json", **headers})
+                raise AssertionError("admitted")
+            except HTTPClientError as refused:
+                assert refused.code == 403 and sentence in json.loads(refused.response.body)["refused"]
+        assert len(server.service.lobby) == 0
+        with pytest.raises(HTTPClientError) as refused:
+            await websocket_connect(f"ws://127.0.0.1:{server.port}{PREFIX}/socket")
+        assert refused.value.code == 403
+        response = await AsyncHTTPClient().fetch(
+            f"http://127.0.0.1:{server.port}{PREFIX}/open", method="POST", body=json.dumps(body),
+            headers={"Content-Type": "application/json", "Authorization": "token good"})
+        opened = json.loads(response.body)
+        socket = await websocket_connect(tornado.httpclient.HTTPRequest(
+            f"ws://127.0.0.1:{server.port}{PREFIX}/socket", headers={"Authorization": "token good"}))
+        seat = Seat(socket)
+        await seat.send({"token": opened["token"]})
+        await seat.until(lambda: seat.frames)
+        assert seat.last["code"] == opened["code"]
     run(test)

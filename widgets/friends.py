@@ -245,7 +245,8 @@ class FriendsPanel(w.VBox):
         code = html.escape(frame["code"])
         self.where.value = (
             f"<p>{html.escape(self.entry.title)} · table <b class='sk-friends-code'>{code}</b>: give this code to "
-            f"your friends, or <a class='sk-friends-table-link' href='?table={quote(frame['code'])}'>this link</a>. "
+            f"your friends, or <a class='sk-friends-table-link' href='{html.escape(self.table_link(frame['code']))}'>"
+            "this link</a>. "
             f"<a class='sk-friends-seat-link' href='?seat={quote(self.token or '')}'>Your seat's own link</a> "
             f"brings you back to your seat if this page closes: keep it to yourself.</p>")
         self.seats.children = [self._seat_row(seat, frame) for seat in frame["seats"]]
@@ -260,6 +261,15 @@ class FriendsPanel(w.VBox):
                 # opened by a link the moment a pre-heated kernel learnt the page's address,
                 # which may be before the page listens: said again now the table is here
                 self.fold.send_state("selected_index")
+
+    def table_link(self, code: str) -> str:
+        """The link that brings a friend to the table of ``code``: this page's own address
+        with ``?table=CODE``; under JupyterHub, where each player has a server of their own,
+        the hub's ``user-redirect``, which opens the same page in the friend's own server."""
+        base = os.environ.get("JUPYTERHUB_BASE_URL")
+        if base and os.environ.get("JUPYTERHUB_USER"):
+            return f"{base.rstrip('/')}/hub/user-redirect/voila/render/{quote(self.entry.id)}.ipynb?table={quote(code)}"
+        return f"?table={quote(code)}"
 
     def _seat_row(self, seat: dict, frame: dict) -> w.Widget:
         number = seat["seat"]

@@ -6,9 +6,10 @@ No state of the game is here (``widgets.friends`` says the rest)."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Callable
 
-from tornado.httpclient import AsyncHTTPClient
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
 from sherlockkit.engine import action_to_json
@@ -17,19 +18,27 @@ from sherlockkit.rooms.room import RoomError
 from sherlockkit.rooms.wire import view_from_json
 
 
+#: the token of this kernel's server under JupyterHub (the hub gives it to the server, and
+#: the server to its kernels; a page never sees it): what the hub's rooms admit
+HUB_TOKEN = "JUPYTERHUB_API_TOKEN"
+
+
 class RoomLink:
     """This kernel's line to the rooms of the server at ``address``
-    (``http://127.0.0.1:PORT/sherlockkit/rooms``): the two calls, and a seat's socket."""
+    (``http://127.0.0.1:PORT/sherlockkit/rooms``, or the hub's rooms service): the calls,
+    and a seat's socket; under JupyterHub each carries the server's hub token."""
 
     def __init__(self, address: str):
         self.address = address.rstrip("/")
         self.socket = None
+        token = os.environ.get(HUB_TOKEN)
+        self.headers = {"Authorization": f"token {token}"} if token else {}
 
     async def call(self, what: str, body: dict) -> dict:
         """The answer of ``/open``, ``/join`` or ``/reopen``; ``RoomError`` with the server's sentence."""
         response = await AsyncHTTPClient().fetch(
             f"{self.address}/{what}", method="POST", body=json.dumps(body), raise_error=False,
-            headers={"Content-Type": "application/json"}, request_timeout=30)
+            headers={"Content-Type": "application/json", **self.headers}, request_timeout=30)
         try:
             data = json.loads(response.body or b"{}")
         except ValueError:
@@ -41,7 +50,8 @@ class RoomLink:
     async def sit(self, token: str, heard: Callable[[dict | None], None]) -> None:
         """Open the seat's socket and pass every message on to ``heard`` (``None`` once
         the socket closes)."""
-        self.socket = await websocket_connect("ws" + self.address[len("http"):] + "/socket")
+        self.socket = await websocket_connect(HTTPRequest("ws" + self.address[len("http"):] + "/socket",
+                                                          headers=self.headers))
         await self.socket.write_message(json.dumps({"token": token}))
         while True:
             message = await self.socket.read_message()

@@ -17,6 +17,10 @@ server receives them, a person's slap against a bot's. A seat whose socket
 is open is there; one without for :data:`~sherlockkit.rooms.room.AWAY_AFTER` seconds is
 away, and a bot plays it until it is back.
 
+Where the rooms serve several servers (the hub's service, ``hub_service.py``), every call
+and socket is first *admitted* (``admit``: the hub's check of the caller's token); one
+not admitted gets its sentence with status 403 and reaches no room.
+
 Nothing here trusts the page: a body or a message that is not the JSON expected, a token
 that is not a seat's, a move of another seat -- each is a sentence. The websocket keeps
 tornado's own check of the page's origin (a page of another site cannot open one), and
@@ -30,7 +34,7 @@ import asyncio
 import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import tornado.web
 import tornado.websocket
@@ -60,8 +64,12 @@ MOST_SAVE_BYTES = 1_100_000
 class RoomService:
     """The lobby of one server, the seats' open sockets, and the bots' thinking."""
 
-    def __init__(self, lobby: Lobby | None = None, bot_pause: float = BOT_PAUSE, pace: float = 1.0):
+    def __init__(self, lobby: Lobby | None = None, bot_pause: float = BOT_PAUSE, pace: float = 1.0,
+                 admit: Callable[[Any], Awaitable[None]] | None = None):
         self.lobby = lobby if lobby is not None else Lobby()
+        #: who may call: ``await admit(request)`` raises ``RoomError`` (a sentence) for a
+        #: caller refused; ``None``: every caller the server itself lets through
+        self.admit = admit
         self.bot_pause = bot_pause
         self.pace = pace  # 1: the bots' own pace; less, quicker (tests)
         self._sockets: dict[str, set[SeatSocket]] = {}
@@ -186,6 +194,21 @@ def _json_body(handler: tornado.web.RequestHandler, most_bytes: int = MOST_BYTES
     return data
 
 
+async def _admitted(handler: tornado.web.RequestHandler, service: RoomService) -> bool:
+    """Whether the service admits the request's caller; if not, the request is answered
+    with the sentence (status 403) and ends here."""
+    if service.admit is None:
+        return True
+    try:
+        await service.admit(handler.request)
+        return True
+    except RoomError as refused:
+        handler.set_status(403)
+        handler.set_header("Cache-Control", "no-store")
+        handler.finish({"refused": str(refused)})
+        return False
+
+
 class _CallHandler(tornado.web.RequestHandler):
     """A plain JSON call: the answer, or ``{"refused": sentence}`` with status 400."""
 
@@ -193,6 +216,9 @@ class _CallHandler(tornado.web.RequestHandler):
 
     def initialize(self, service: RoomService):
         self.service = service
+
+    async def prepare(self):
+        await _admitted(self, self.service)
 
     def check_xsrf_cookie(self):  # JSON only (see the module's text): no form can post here
         pass
@@ -256,6 +282,9 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         self.service = service
         self.room: Room | None = None
         self.token: str | None = None
+
+    async def prepare(self):  # a caller not admitted gets the sentence, and no socket
+        await _admitted(self, self.service)
 
     def get_compression_options(self):
         return {}  # frames repeat a lot of text: compressed, a view is a few kB
