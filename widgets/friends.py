@@ -55,6 +55,7 @@ class FriendsPanel(w.VBox):
         self.name.add_class("sk-friends-name")
         sizes = list(range(self.entry.min_players, self.entry.max_players + 1))
         self.players = w.Dropdown(options=sizes, value=sizes[0], description="players")
+        self.players.add_class("sk-friends-players")
         # the game as the rulebook has it, or one of its variants (the registry's option sets)
         self.variant = w.Dropdown(options=list(self.entry.option_sets), value=next(iter(self.entry.option_sets)),
                                   description="game")

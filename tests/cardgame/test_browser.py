@@ -90,7 +90,7 @@ def my_move(page, keys: bool = False) -> bool:
         return False
     if card in TARGETED:  # the page asks whom
         page.locator(f"{ROOT} .sk-target:visible").first.wait_for(timeout=10_000)
-        press(f"{ROOT} .sk-target")
+        press(f"{ROOT} .sk-target" if keys else f"{ROOT} .sk-target:visible")  # (not yourself: hidden)
     return wait_for_news(page, before, said)
 
 

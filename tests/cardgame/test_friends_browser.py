@@ -1,0 +1,107 @@
+"""The Sherlock Holmes Card Game with a friend, in the real app, in two headless Chromium
+contexts (two people on two machines): Ann, on a desktop, opens a table of three; Bob, on
+a phone, joins it by its code; Ann gives the third seat to a bot and starts; each plays
+by clicking their own table (the first card it lights up, the first player it offers)
+until the arrest ends the hand, and both pages show the ending. Then the host saves the
+table -- over, so the save is the game's open replay -- and every state of the game is
+replayed from it: no frame either page received names a Villain its seat never saw.
+Each page calls the other person by name, in its seats and its log. The test waits on
+what the pages show, never on time."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from sherlockkit.games.cardgame import rules
+from sherlockkit.games.cardgame.cards import VILLAINS
+from sherlockkit.games.cardgame.events import Arrested, Escaped, Peek
+from tests.cardgame import test_browser as solo
+from tests.layout import DESKTOP, PHONE, layout_problems
+from tests.seen import record_frames
+
+pytestmark = pytest.mark.browser
+
+ROOT = ".sk-friends .sk-cardgame"
+PATIENCE = 60_000
+
+
+def open_page(browser, app_url: str, size: dict, name: str):
+    """A page of the game, its "Play with friends" panel unfolded and your name typed."""
+    page = browser.new_context(viewport=size).new_page()
+    frames = record_frames(page)
+    page.goto(app_url + solo.DASHBOARD)
+    page.wait_for_selector(".sk-cardgame .sk-hand-card", timeout=PATIENCE)
+    page.get_by_text("Play with friends").first.click()
+    page.locator(".sk-friends-name input").fill(name)
+    return page, frames
+
+
+def seen_by(state, seat: int) -> set[str]:
+    """The Villains ``seat`` has seen at this table: in its hand, in a peek of its own, or
+    laid down for all by an arrest or an escape."""
+    seen = rules.view(state, seat)
+    cards = set(seen.hand) | {c for e in seen.events if isinstance(e, Peek) for c in e.cards}
+    cards |= {c for e in seen.events if isinstance(e, (Arrested, Escaped)) for c in e.villains}
+    return cards & set(VILLAINS)
+
+
+def test_two_people_and_a_bot_play_a_hand_at_one_table_from_two_pages(app_url, browser, monkeypatch):
+    monkeypatch.setattr(solo, "ROOT", ROOT)  # the solo test's clicks, on the shared table
+    ann, ann_frames = open_page(browser, app_url, DESKTOP, "Ann")
+    bob, bob_frames = open_page(browser, app_url, PHONE, "Bob")
+    try:
+        ann.locator(".sk-friends-players select").select_option("3")
+        ann.locator(".sk-friends-open").click()
+        ann.wait_for_selector(".sk-friends-code", timeout=PATIENCE)
+        code = ann.locator(".sk-friends-code").inner_text().strip()
+        bob.locator(".sk-friends-code-box input").fill(code)
+        bob.locator(".sk-friends-join").click()
+        ann.wait_for_function("() => document.querySelector('.sk-friends-seats').innerText.includes('Bob')",
+                              timeout=PATIENCE)
+        ann.locator(".sk-friends-bot-3").click()
+        ann.wait_for_function("() => document.querySelector('.sk-friends-seats').innerText.includes('Bot 3')",
+                              timeout=PATIENCE)
+        ann.locator(".sk-friends-start").click()
+        shared_from = {}
+        for name, page, frames in (("Ann", ann, ann_frames), ("Bob", bob, bob_frames)):
+            page.wait_for_selector(f"{ROOT} .sk-hand-card", timeout=PATIENCE)
+            shared_from[name] = len(frames)  # before: the page's own game against bots
+            assert page.evaluate("() => [...document.querySelectorAll('.sk-cardgame')]"
+                                 ".filter(t => !t.closest('.sk-friends') && t.offsetParent !== null).length") == 0
+        assert layout_problems(ann) == [] and layout_problems(bob) == []
+        moves, deadline = 0, time.monotonic() + 180
+        while not (solo.ended(ann) and solo.ended(bob)):
+            assert time.monotonic() < deadline, f"the hand did not end in three minutes ({moves} moves by people)"
+            moved = False
+            for page in (ann, bob):
+                if not solo.ended(page) and solo.my_move(page):
+                    moves, moved = moves + 1, True
+            if not moved:  # a bot's turn, or a frame on its way
+                ann.wait_for_timeout(150)
+        assert moves >= 2, moves
+        for page, other in ((ann, "Bob"), (bob, "Ann")):
+            assert other in page.locator(f"{ROOT} .sk-seats, {ROOT} .sk-seat").first.inner_text() or \
+                other in solo.log_text(page)
+            assert not re.search(r"Player \d", solo.log_text(page))
+            assert "Traceback" not in page.locator("body").inner_text()
+        assert layout_problems(bob) == []
+        # the host's save of a finished table: the game's open replay, every state of it
+        ann.locator(".sk-friends-save").click()
+        ann.wait_for_function("() => [...document.querySelectorAll('.sk-friends .sk-save-box textarea')]"
+                              ".some(t => t.value.includes('actions'))", timeout=PATIENCE)
+        text = next(t for t in ann.locator(".sk-friends .sk-save-box textarea").all() if "actions" in t.input_value())
+        states = solo.states_of(json.loads(text.input_value()))
+        assert rules.outcome(states[-1]) is not None and states[-1].names[:2] == ("Ann", "Bob")
+        for seat, frames in ((0, ann_frames[shared_from["Ann"]:]), (1, bob_frames[shared_from["Bob"]:])):
+            never = set(VILLAINS) - seen_by(states[-1], seat)  # (in one game of ~150, none)
+            assert len(frames) > 5
+            for villain in never:  # a Villain the seat never saw never reached its page
+                sent = [frame for frame in frames if villain in frame]
+                assert not sent, (seat, villain, sent[0][max(0, sent[0].index(villain) - 300):][:400])
+    finally:
+        for page in (ann, bob):
+            page.context.close()
