@@ -59,6 +59,7 @@ class FriendsPanel(w.VBox):
         # the game as the rulebook has it, or one of its variants (the registry's option sets)
         self.variant = w.Dropdown(options=list(self.entry.option_sets), value=next(iter(self.entry.option_sets)),
                                   description="game")
+        self.variant.add_class("sk-friends-variant")
         self.open_button = action_button("Open a table", self._on_open, "friends-open", style="success")
         self.code = w.Text(placeholder="code", description="code")
         self.code.add_class("sk-friends-code-box")
