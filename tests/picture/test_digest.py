@@ -32,7 +32,7 @@ RECORDED = [
     (range(2), {"players": 3, "variant": DETECTIVES}, "e772c07d3219eab54789ea372aa2f89ec9f1d1e056186db2a092a77575217ccd"),
     (range(2), {"players": 4, "notes": True}, "1b7830177c10af7204e834f090fca365518baf0db3d2f8cd5122604fd3780f88"),
 ]
-#: some ten to thirty seconds each
+#: some two to six seconds each on this machine: make test's (marked exhaustive), not make check's
 RECORDED_SLOW = [
     (range(1), {"players": 6, "notes": True}, "e655cfc46ccbbdb1a747649da2457ae7e392bf21312a1db90eacb11eb2fa40de"),
     (range(1), {"players": 2, "sherlock": True}, "ff2363e2b23f0c84600c8230cedcc495ec5eac724cd56bfe3810b4af26d63920"),
@@ -42,7 +42,7 @@ RECORDED_SLOW = [
 
 
 @pytest.mark.parametrize("seeds, options, before",
-                         RECORDED + [pytest.param(*r, marks=pytest.mark.slow) for r in RECORDED_SLOW])
+                         RECORDED + [pytest.param(*r, marks=pytest.mark.exhaustive) for r in RECORDED_SLOW])
 def test_random_parties_play_exactly_as_before_the_speed_work(seeds, options, before):
     assert game_digest(rules, seeds, **options) == before
 
