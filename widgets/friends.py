@@ -83,9 +83,9 @@ class FriendsPanel(w.VBox):
         self.notices = w.HTML()
         self.notices.add_class("sk-friends-notices")
         self.door = w.VBox([w.HTML("<b>Play with friends</b>: open a table and share its code, join one, or reopen a table you saved."),
-                            self.name, self.variant, w.HBox([self.players, self.open_button]),
-                            w.HBox([self.code, self.join_button]), self.reopen_box, self.reopen_button])
-        self.lobby = w.VBox([self.where, self.seats, w.HBox([self.start_button, self.leave_button, self.save_button]),
+                            self.name, self.variant, _row(self.players, self.open_button),
+                            _row(self.code, self.join_button), self.reopen_box, self.reopen_button])
+        self.lobby = w.VBox([self.where, self.seats, _row(self.start_button, self.leave_button, self.save_button),
                              self.save_box])
         self.lobby.layout.display = "none"
         self.board = w.VBox()
@@ -292,6 +292,15 @@ class FriendsPanel(w.VBox):
         box = w.HBox(row)
         box.add_class("sk-friends-seat")
         return box
+
+
+def _row(*parts: w.Widget) -> w.HBox:
+    """A row of the panel that wraps on a narrow screen (a phone's): its buttons keep their
+    whole words instead of shrinking to "Open a…"."""
+    for part in parts:
+        if isinstance(part, w.Button):
+            part.layout.flex = "0 0 auto"
+    return w.HBox(list(parts), layout=w.Layout(flex_flow="row wrap"))
 
 
 def _save_box(placeholder: str) -> w.Textarea:

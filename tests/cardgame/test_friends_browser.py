@@ -58,6 +58,11 @@ def test_two_people_and_a_bot_play_a_hand_at_one_table_from_two_pages(app_url, b
         ann.locator(".sk-friends-open").click()
         ann.wait_for_selector(".sk-friends-code", timeout=PATIENCE)
         code = ann.locator(".sk-friends-code").inner_text().strip()
+        # on a phone the panel's buttons keep their whole words (none cut to "Open a…")
+        cut = bob.evaluate("() => [...document.querySelectorAll('.sk-friends button')]"
+                           ".filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)"
+                           ".map(b => b.innerText)")
+        assert cut == [], cut
         bob.locator(".sk-friends-code-box input").fill(code)
         bob.locator(".sk-friends-join").click()
         ann.wait_for_function("() => document.querySelector('.sk-friends-seats').innerText.includes('Bob')",
