@@ -15,12 +15,12 @@ import time
 import pytest
 
 from tests.express.test_browser import SUSPECT
+from tests.friends_pages import PATIENCE, bot_in_seat_3_and_start
 from tests.layout import DESKTOP, PHONE, layout_problems
 
 pytestmark = pytest.mark.browser
 
 ROOT = ".sk-friends .sk-express"
-PATIENCE = 60_000
 DASHBOARD = "voila/render/express.ipynb"
 
 
@@ -82,12 +82,7 @@ def test_two_people_and_a_bot_race_to_the_end_of_a_short_game_from_two_pages(app
                               timeout=PATIENCE)
         bob.locator(".sk-friends-name input").fill("Bob")
         bob.locator(".sk-friends-join").click()
-        ann.wait_for_function("() => document.querySelector('.sk-friends-seats').innerText.includes('Bob')",
-                              timeout=PATIENCE)
-        ann.locator(".sk-friends-bot-3").click()
-        ann.wait_for_function("() => document.querySelector('.sk-friends-seats').innerText.includes('Bot 3')",
-                              timeout=PATIENCE)
-        ann.locator(".sk-friends-start").click()
+        bot_in_seat_3_and_start(ann)
         for page in (ann, bob):
             page.wait_for_selector(f"{ROOT} .sk-suspects svg.sk-suspect", timeout=PATIENCE)
         assert layout_problems(ann) == [] and layout_problems(bob) == []
