@@ -211,3 +211,23 @@ def test_what_is_not_a_table_s_save_of_this_server_is_a_sentence_and_opens_nothi
     said = str(refused.value)
     assert said[0].isupper() and said.endswith(".") and len(said) < 300
     assert len(lobby) == 0
+
+
+def test_a_move_the_server_cannot_write_down_is_a_sentence_and_changes_nothing(monkeypatch):
+    """The journal is what keeps a reopened table from going back: a move it cannot hold
+    (the server's disk) is not made, and the table stays as it was."""
+    lobby = Lobby(Clock())
+    room, (ann, bob) = a_table(lobby, "bakerstreet", players=2, people=("Ann", "Bob"))
+    mover = (ann, bob)[room.state.turn]
+    move = action_to_json(room.legal_moves(mover)[0])
+    before = (room.state, len(room.moves), room.status)
+
+    def full(*_):
+        raise OSError("no space left on device")
+    monkeypatch.setattr("sherlockkit.engine.journal.write", full)
+    with pytest.raises(RoomError, match="could not write this move down"):
+        room.play(mover, move)
+    assert (room.state, len(room.moves), room.status) == before
+    monkeypatch.undo()
+    room.play(mover, move)  # written once the disk is back
+    assert len(room.moves) == 1

@@ -370,7 +370,13 @@ class Room:
         except IllegalAction as refused:
             raise RoomError(str(refused)) from None
         self._written.append(action_to_json(action))
-        if journal.write(self.entry.rules.NAME, self.seed, self._written) is not None:
+        try:
+            known = journal.write(self.entry.rules.NAME, self.seed, self._written)
+        except OSError:  # the server's disk: the move is not made, the table stays as it was
+            self._written.pop()
+            raise RoomError("The table could not write this move down on the server: try again in a moment.") \
+                from None
+        if known is not None:
             self._written.pop()
             self.status = CLOSED  # the same save reopened at another table, which played on first
             self._tell("This game was played on at another table reopened from the same save: this one is "

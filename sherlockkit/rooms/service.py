@@ -150,7 +150,13 @@ class RoomService:
                 delays = {seat: self.thinking_time(room, bots[seat], move) for seat, move in proposals.items()}
                 seat = min(delays, key=delays.get)
                 await asyncio.sleep(delays[seat])
-                if room.play_bot(proposals[seat], state) is None:  # a person was quicker: look again
+                try:
+                    played = room.play_bot(proposals[seat], state)
+                except RoomError:  # the move could not be written down: look again in a moment
+                    log.warning("a bot's move at room %s could not be made", room.code)
+                    await asyncio.sleep(1.0)
+                    continue
+                if played is None:  # a person was quicker: look again
                     continue
                 for socket in list(self._sockets.get(room.code, ())):
                     socket.send_frame()
