@@ -10,9 +10,6 @@ from __future__ import annotations
 from sherlockkit.games.bakerstreet import bots, rules, search
 from widgets.session import GameSession
 
-HUMAN_NAME = "you"
-#: bots go by their seats, as the engine's refusals name them ("Player 2 holds no 4")
-BOT_NAMES = ("Player 2", "Player 3", "Player 4")
 #: seconds a bot seems to think before its move
 BOT_SECONDS = 0.9
 #: the bot level that sees its own cards: a yardstick, never offered as a teammate
@@ -24,11 +21,6 @@ CHARACTER_OPTIONS = {"none": None, "dealt": rules.DEALT}
 def offered_levels() -> list[str]:
     """The bot levels a player may choose: every level but the one that sees its own cards."""
     return [level for level in bots.LEVELS if level != SEEING]
-
-
-def names(players: int) -> tuple[str, ...]:
-    """What the table calls each seat: you, then the bots by their seats."""
-    return (HUMAN_NAME, *BOT_NAMES[: players - 1])
 
 
 def _checked(level) -> str:
@@ -51,10 +43,6 @@ class BakerStreetSession(GameSession):
         self.bot_seconds = bot_seconds
         super().__init__(rules, {"players": players, "case": case, "characters": characters}, seed=seed,
                          clock=clock)
-
-    def seat_names(self, players: int) -> tuple[str, ...]:
-        """What the table calls each seat: you, then the bots (:func:`names`)."""
-        return names(players)
 
     def prepare(self) -> None:
         """A bot of the chosen level in every seat but yours."""

@@ -112,7 +112,7 @@ class FriendsSession:
         return self.seat
 
     def your_moves(self) -> list:
-        """What the rules allow you now: the moves the server sent."""
+        """What the rules allow your seat's view now (the list the server's frame holds too)."""
         return self.rules.legal_moves(self.view) if self.frame.get("status") == "playing" else []
 
     def seat_names(self, players: int) -> tuple[str, ...]:

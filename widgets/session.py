@@ -115,7 +115,8 @@ class GameSession:
         return {**self.options, **game_options}
 
     def seat_names(self, players: int) -> tuple[str, ...]:
-        """What the table calls each seat: you, then the bots by their seats ("Player 2"...)."""
+        """What the table calls each seat: you, then the bots by their seats ("Player 2"...,
+        as the engines' refusals name them: "Player 2 holds no 4")."""
         return ("you", *(f"Player {seat + 1}" for seat in range(1, players)))
 
     def on_change(self, listener: Callable[[], None]) -> None:
@@ -279,8 +280,8 @@ class GameSession:
         self.replaying = False
         self.message = f"Saved game loaded: {len(self.actions)} moves replayed."
         if self.journaled and self.rules.outcome(self.state) is None:
-            known = journal.moves(self.rules.NAME, self.seed)
-            if len(known) > len(self.written) or known[:len(self.written)] != self.written[:len(known)]:
+            known = journal.played_on(self.rules.NAME, self.seed, self.written)
+            if known is not None:
                 self.resume(known, f"This save was made at move {len(self.actions)}, and the game was played on "
                                    f"to move {len(known)} after it: it resumes there, since a game cannot be "
                                    "taken back.")

@@ -112,6 +112,17 @@ def write(game: str, seed: int, played: list) -> list | None:
         return None
 
 
+def played_on(game: str, seed: int, written: list) -> list | None:
+    """The journal's moves of the game, if it was played on past ``written`` (its moves as
+    JSON objects, a save's) or otherwise than they say: where a loaded save resumes, since
+    a game cannot be taken back. ``None`` when the save is where the game stands (or the
+    journal has no more of it)."""
+    known = moves(game, seed)
+    if len(known) > len(written) or known[:len(written)] != written[:len(known)]:
+        return known
+    return None
+
+
 def moves_of(lines: list[str]) -> list:
     """The moves written in ``lines`` (a line cut short by a crash ends them)."""
     out = []

@@ -58,10 +58,13 @@ def write_save(body: dict, sealed: bool) -> str:
     return json.dumps({**body, "digest": sealing.mac(body)}, indent=1)
 
 
-def save(game: Game, seed: int, options: dict, actions: Sequence[Any], sealed: bool | None = None) -> str:
+def save(game: Game, seed: int, options: dict, actions: Sequence[Any], sealed: bool | None = None,
+         extra: dict | None = None) -> str:
     """The game as a JSON text that :func:`load` turns back into the same game: sealed
     while the game runs (it resumes the game and shows nothing), open once it is over;
-    ``sealed=False``: open all the same (a practice game, whose deal its player knows)."""
+    ``sealed=False``: open all the same (a practice game, whose deal its player knows).
+    ``extra``: more fields kept with the game, inside the seal when sealed (a shared
+    table's seats: ``sherlockkit.rooms.saved``); :func:`read_save` gives them back."""
     body = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -69,6 +72,7 @@ def save(game: Game, seed: int, options: dict, actions: Sequence[Any], sealed: b
         "seed": seed,
         "options": options,
         "actions": [action_to_json(a) for a in actions],
+        **(extra or {}),
     }
     if sealed is None:
         sealed = game.outcome(replay(game, seed, options, actions)) is None

@@ -39,21 +39,11 @@ def save_table(room: Room, token: str) -> str:
         raise RoomError("Only the host saves the table.")
     if room.state is None:
         raise RoomError("There is no game to save yet: start it first.")
-    rules = room.entry.rules
-    options = room.game_options()
-    if room.status == ENDED or rules.outcome(room.state) is not None:
-        return engine.save(rules, room.seed, options, room.moves, sealed=False)
-    body = {
-        "format": saves.SAVE_FORMAT,
-        "version": saves.SAVE_VERSION,
-        "game": rules.NAME,
-        "seed": room.seed,
-        "options": options,
-        "actions": [action_to_json(m) for m in room.moves],
-        TABLE: {"seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token": s.token}
-                          for s in room.seats]},
-    }
-    return saves.write_save(body, sealed=True)
+    if room.status == ENDED:
+        return engine.save(room.entry.rules, room.seed, room.game_options(), room.moves, sealed=False)
+    seats = [{"kind": s.kind, "name": s.name, "level": s.level, "token": s.token} for s in room.seats]
+    return engine.save(room.entry.rules, room.seed, room.game_options(), room.moves, sealed=True,
+                       extra={TABLE: {"seats": seats}})
 
 
 def reopened(text: Any, code: str, now: Callable[[], float], tokens_in_use: Callable[[str], bool]) -> Room:
@@ -74,9 +64,8 @@ def reopened(text: Any, code: str, now: Callable[[], float], tokens_in_use: Call
     if any(s.token and tokens_in_use(s.token) for s in seats):
         raise RoomError("This table is still open on this server: its people go back to it with their seat links.")
     moves = list(record.actions)
-    known = journal.moves(entry.rules.NAME, record.seed)
-    written = [action_to_json(m) for m in moves]
-    if len(known) > len(written) or known[:len(written)] != written[:len(known)]:
+    known = journal.played_on(entry.rules.NAME, record.seed, [action_to_json(m) for m in moves])
+    if known is not None:
         try:  # played on after this save was made: it goes on from there
             moves = [entry.rules.action_from_json(m) for m in known]
             state = engine.replay(entry.rules, record.seed, record.options, moves)

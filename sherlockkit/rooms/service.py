@@ -78,7 +78,7 @@ class RoomService:
         self._ticker: PeriodicCallback | None = None
 
     def handlers(self, prefix: str) -> list[tuple]:
-        """The routes under ``prefix`` (``/sherlockkit/rooms``): ``/open``, ``/join``, ``/socket``."""
+        """The routes under ``prefix`` (``/sherlockkit/rooms``): ``/open``, ``/join``, ``/reopen``, ``/socket``."""
         here = {"service": self}
         return [(f"{prefix}/open", OpenHandler, here), (f"{prefix}/join", JoinHandler, here),
                 (f"{prefix}/reopen", ReopenHandler, here), (f"{prefix}/socket", SeatSocket, here)]
@@ -200,19 +200,17 @@ def _json_body(handler: tornado.web.RequestHandler, most_bytes: int = MOST_BYTES
     return data
 
 
-async def _admitted(handler: tornado.web.RequestHandler, service: RoomService) -> bool:
-    """Whether the service admits the request's caller; if not, the request is answered
-    with the sentence (status 403) and ends here."""
+async def _admitted(handler: tornado.web.RequestHandler, service: RoomService) -> None:
+    """Let the request go on if the service admits its caller; else answer it with the
+    sentence (status 403): a request finished in ``prepare`` goes no further."""
     if service.admit is None:
-        return True
+        return
     try:
         await service.admit(handler.request)
-        return True
     except RoomError as refused:
         handler.set_status(403)
         handler.set_header("Cache-Control", "no-store")
         handler.finish({"refused": str(refused)})
-        return False
 
 
 class _CallHandler(tornado.web.RequestHandler):
