@@ -25,6 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVE = ROOT / "book" / "app" / "serve.py"
 #: the longest the app may take to start and answer its landing page, in seconds
 STARTUP_SECONDS = 90
+#: the bots' pauses in the tests' app against their own (``serve.py --bot-pace``): a party
+#: played by clicks waits on the page, never on time, so quicker bots only take less of the
+#: suite's time (Sherlock Express's reaction times stay as they are)
+TEST_BOT_PACE = 0.25
 
 #: what every run passes Chromium: no sandbox (root in a container), nothing asked of the
 #: internet (no QUIC, updates, sync or background requests)
@@ -80,13 +84,15 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def running_app(port: int | None = None, startup: float = STARTUP_SECONDS) -> Iterator[str]:
-    """The app served by ``serve.py`` in a process group of its own: yields its base URL
+def running_app(port: int | None = None, startup: float = STARTUP_SECONDS,
+                bot_pace: float = TEST_BOT_PACE) -> Iterator[str]:
+    """The app served by ``serve.py`` in a process group of its own, its bots at
+    ``bot_pace`` times their own pauses: yields its base URL
     (``http://127.0.0.1:PORT/``, the address it prints) once the landing page answers
     (:class:`RuntimeError` with the app's last lines if it does not within ``startup``
     seconds), and stops the group on the way out, error or not."""
     process = subprocess.Popen(
-        [sys.executable, str(SERVE), "--port", str(port or free_port())],
+        [sys.executable, str(SERVE), "--port", str(port or free_port()), "--bot-pace", str(bot_pace)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         start_new_session=True,
     )

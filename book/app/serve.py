@@ -2,6 +2,7 @@
 
     python book/app/serve.py [--port 8866] [--folder PATH] [--host-name NAME ...]
                              [--cull-closed S] [--cull-idle S] [--cull-interval S]
+                             [--pool N] [--bot-pace F]
 
 Every notebook of ``book/app`` is served at ``/voila/render/<name>.ipynb``; the
 root URL ``/`` is the landing page, the list of games (``widgets/landing.py``).
@@ -41,6 +42,9 @@ Compared with a plain ``voila book/app`` this launcher
   only failed offline);
 * holds the tables for several people (``sherlockkit.rooms.service``) under
   ``/sherlockkit/rooms/``: one lobby for every page of the server;
+* plays the bots at ``--bot-pace`` times their own pauses (default 1; the tests'
+  app plays quicker), alone at a table or with friends; Sherlock Express's
+  reaction times are the race itself and never change;
 * prints one line ``sherlockkit app: http://127.0.0.1:PORT/`` once it listens.
 
 Voilà's default stays untouched: the page cannot run arbitrary code in its
@@ -76,7 +80,8 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from sherlockkit.rooms.service import RoomService
+from sherlockkit.rooms.service import BOT_PAUSE, RoomService
+from widgets.clock import BOT_PACE_ENV
 from widgets.friends import ROOMS_ADDRESS
 from widgets.landing import landing_document
 
@@ -390,6 +395,7 @@ class SherlockkitApp(Voila):
     cull_closed = CULL_CLOSED
     cull_idle = CULL_IDLE
     cull_interval = CULL_INTERVAL
+    bot_pace = 1.0  # the bots' pauses times this (--bot-pace)
 
     def setup_template_dirs(self):
         super().setup_template_dirs()
@@ -438,7 +444,7 @@ class SherlockkitApp(Voila):
     def rooms(self) -> RoomService:
         """The tables for several people this server holds (``sherlockkit.rooms``)."""
         if not hasattr(self, "_rooms"):
-            self._rooms = RoomService()
+            self._rooms = RoomService(bot_pause=BOT_PAUSE * self.bot_pace)
         return self._rooms
 
     def start(self):
@@ -491,7 +497,9 @@ VOILA_SETTINGS = {
 }
 
 
-def main(argv: list[str] | None = None) -> None:
+def options(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's settings, each checked: a wrong one ends the program with a
+    sentence (argparse's usage and error), before anything starts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     parser.add_argument("--folder", type=Path, default=APP_DIR,
@@ -509,16 +517,29 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"pre-heated kernels kept ready per dashboard (default {POOL}; 0 none)")
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, metavar="S",
                         help=f"look for kernels to free every S seconds (default {CULL_INTERVAL})")
+    parser.add_argument("--bot-pace", type=float, default=1.0, metavar="F",
+                        help="the bots' pauses times F: below 1 quicker, above slower (default 1; "
+                             "Sherlock Express's reaction times are the race and never change)")
     args = parser.parse_args(argv)
     if args.cull_closed <= 0 or args.cull_interval <= 0 or args.cull_idle < 0:
         parser.error("--cull-closed and --cull-interval must be positive, --cull-idle not negative")
     if not 0 <= args.pool <= 20:
         parser.error("--pool must be between 0 and 20")
+    if not 0 < args.bot_pace <= 10:
+        parser.error("--bot-pace must be above 0 and at most 10")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = options(argv)
+    # the kernels this server starts inherit its environment: their tables read the pace there
+    os.environ[BOT_PACE_ENV] = repr(args.bot_pace)
 
     app = SherlockkitApp.instance()
     app.allowed_hosts = host_names(args.host_name)
     app.cull_closed, app.cull_idle = args.cull_closed, args.cull_idle
     app.cull_interval = args.cull_interval
+    app.bot_pace = args.bot_pace
     app.initialize(
         [
             str(args.folder.resolve()),
