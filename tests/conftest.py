@@ -6,8 +6,8 @@ skipped, except under ``CI=true`` where a missing browser is a failure.
 ``make test`` runs the suite on two processes (pytest-xdist, ``--dist loadgroup``):
 :func:`pytest_collection_modifyitems` keeps together the tests that share a fixture
 built once per module (the book's build, a server of their own, a module's random
-parties), so that nothing is built twice, and hands out the long tests first.
-Session fixtures (the app, Chromium) are one per process.
+parties), and the tests that play in the app, so that nothing is built twice, and hands
+out the long tests first. Session fixtures (the app, Chromium) are one per process.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ def in_ci() -> bool:
 
 #: fixtures shared by many files and cheap enough to build once per process
 _PER_PROCESS = {"save_key_folder", "app_url", "browser"}
+#: the group of the tests that play in the app (``app_url``): one process runs them all, so
+#: one app is started, not one per process (each starts a kernel for every dashboard; a
+#: second app cost the suite ~20 s of CPU on two cores)
+_THE_APP = "the-app"
 #: marks of the tests that take long: handed out first, so that no process is left
 #: with one of them at the end while the other has finished
 _LONG_MARKS = ("slow", "browser")
@@ -39,8 +43,9 @@ _LONG_FIXTURES = {"app_url", "browser"}
 def _shared_fixture_group(item) -> str | None:
     """The group of a test that uses a fixture built once per module (or class,
     package): its file, and the parameters of such fixtures when they have some (each
-    parameter is built apart: ``test_protocol.py``'s games go to both processes); None
-    for a test that builds everything it uses itself (or once per process)."""
+    parameter is built apart: ``test_protocol.py``'s games go to both processes); else
+    :data:`_THE_APP` for a test that plays in the app; None for a test that builds
+    everything it uses itself (or once per process)."""
     shared, params = False, []
     callspec = getattr(item, "callspec", None)
     for name, definitions in item._fixtureinfo.name2fixturedefs.items():
@@ -50,7 +55,7 @@ def _shared_fixture_group(item) -> str | None:
         if callspec is not None and name in callspec.params:
             params.append(f"{name}={callspec.params[name]}")
     if not shared:
-        return None
+        return _THE_APP if "app_url" in item.fixturenames else None
     return ":".join([str(item.path.relative_to(ROOT)), *sorted(params)])
 
 

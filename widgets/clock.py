@@ -1,7 +1,8 @@
 """Timers for bots: the kernel's asyncio loop in play, a hand-turned clock in tests.
 
 A controller asks its clock to call something after a delay; nothing blocks, so the page
-stays responsive while bots "think".
+stays responsive while bots "think". How long they think is their game's business, times
+the server's pace (:func:`bot_pace`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,23 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import os
 from typing import Callable, Protocol
+
+#: The server's word on how quick its bots are: every pause of theirs times this number
+#: (``book/app/serve.py --bot-pace`` sets it for the kernels it starts; the tests' app
+#: plays quicker, so that parties by clicks take less of the suite's time).
+BOT_PACE_ENV = "SHERLOCKKIT_BOT_PACE"
+
+
+def bot_pace() -> float:
+    """How much quicker (below 1) or slower (above) this server's bots are than their own
+    pace: ``$SHERLOCKKIT_BOT_PACE``; 1 when it is unset or not a positive number."""
+    try:
+        pace = float(os.environ.get(BOT_PACE_ENV, "1"))
+    except ValueError:
+        return 1.0
+    return pace if 0 < pace < float("inf") else 1.0
 
 
 class Timer(Protocol):

@@ -37,8 +37,12 @@ BOT_NAMES = ("Lestrade", "Irene", "Mycroft", "Mrs Hudson", "Gregson")
 KEYS_HELP = "click here for keys: 1-6 slap · 0 Moriarty · space turn up"
 #: The most lines the log shows before it keeps only the round in play.
 MAX_LOG = 40
+
+
 class ExpressGame(GameSession):
     """A game of Sherlock Express with you in seat 0 (or bots only) and bots elsewhere."""
+
+    paced = False  # a bot's reaction time is the race itself: no server hurries it
 
     def __init__(self, players: int = 3, level: str = "medium", seed: int | None = None,
                  false_alibi: bool = False, target: int = 5, bots_only: bool = False, clock=None):

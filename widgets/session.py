@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from sherlockkit import engine
 from sherlockkit.engine import CorruptSave, IllegalAction, action_to_json, journal, shortened
-from widgets.clock import AsyncioClock, Clock
+from widgets.clock import AsyncioClock, Clock, bot_pace
 from widgets.kernel_log import keep_off_the_page
 
 
@@ -33,6 +33,9 @@ class GameSession:
     (:meth:`bot_delay`)."""
 
     seat = 0
+    #: Whether the server's bot pace (:func:`bot_pace`) applies to this table's bots: not
+    #: where their timing is the game itself (Sherlock Express's reaction times).
+    paced = True
     #: Options a game of this table may go without (the others every save must carry).
     optional_options: frozenset = frozenset()
 
@@ -146,8 +149,9 @@ class GameSession:
         """``(delay in seconds, action)`` for the next bot move, or ``None`` when no bot has
         one: every bot chooses from its own view; the quickest move comes first."""
         best = None
+        pace = bot_pace() if self.paced else 1.0
         for seat, action in engine.proposals(self.rules, self.state, self.bots).items():
-            delay = self.bot_delay(seat, action)
+            delay = pace * self.bot_delay(seat, action)
             if best is None or delay < best[0]:
                 best = (delay, action)
         return best
