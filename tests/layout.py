@@ -265,15 +265,20 @@ WATCH_THE_PROMPT = """root => {
 
 
 def click_if_enabled(page, selector: str) -> bool:
-    """Click the first button matching ``selector`` the page shows enabled; True if one
-    was (False too when it went away while being clicked: the page redrew it)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    """Click the first button matching ``selector`` the page shows enabled: True if one
+    was; False when there is none, or when the one found went away or was disabled while
+    being clicked (the page redrew it). The caller looks at the page again at once: a
+    button that is no more is not waited for (it was, 3 s each time, for a third of a
+    Picture Perfect party)."""
+    from playwright.sync_api import Error as PlaywrightError
 
     target = page.locator(f"{selector}:visible:enabled")
     if target.count() == 0:
         return False
     try:
-        target.first.click(timeout=3_000)
-    except PlaywrightTimeout:
+        # the element found, not whatever matches the selector later: one the page
+        # replaced fails at once ("not attached"), one it disabled after a second
+        target.first.element_handle(timeout=1_000).click(timeout=1_000)
+    except PlaywrightError:
         return False
     return True

@@ -10,7 +10,6 @@ folded, nothing wider than a phone, nothing axe-core finds serious (issue 28).
 from __future__ import annotations
 
 import functools
-import json
 import re
 import shutil
 import subprocess
@@ -44,38 +43,28 @@ def jupyter_book() -> str:
     return str(beside_python) if beside_python.exists() else shutil.which("jupyter-book")
 
 
-class Build:
-    """``make book``'s command on ``source``, started at once: it runs while the test does
-    something else, and :meth:`html` waits for it (its output goes to ``output/build.log``)."""
-
-    def __init__(self, source: Path, output: Path):
-        output.mkdir(parents=True, exist_ok=True)
-        self.output, self.log = output, output / "build.log"
-        with self.log.open("w") as log:
-            self.process = subprocess.Popen(
-                [
-                    jupyter_book(), "build", str(source),
-                    "--config", str(ROOT / "jupyter_book.yml"),
-                    "--toc", str(source / "_toc.yml"),  # absolute, see the Makefile
-                    "--path-output", str(output),
-                ],
-                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-            )
-
-    def html(self) -> Path:
-        """The html folder, once the build has ended well."""
-        try:
-            self.process.wait(timeout=900)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        assert self.process.returncode == 0, self.log.read_text()[-8000:]
-        return self.output / "_build" / "html"
-
-
 def build(source: Path, output: Path) -> Path:
-    """``make book``'s command on ``source``; returns the html folder."""
-    return Build(source, output).html()
+    """``make book``'s command on ``source`` (its output in ``output/build.log``); returns
+    the html folder once the build has ended well."""
+    output.mkdir(parents=True, exist_ok=True)
+    log = output / "build.log"
+    with log.open("w") as written:
+        process = subprocess.Popen(
+            [
+                jupyter_book(), "build", str(source),
+                "--config", str(ROOT / "jupyter_book.yml"),
+                "--toc", str(source / "_toc.yml"),  # absolute, see the Makefile
+                "--path-output", str(output),
+            ],
+            cwd=ROOT, stdout=written, stderr=subprocess.STDOUT,
+        )
+        try:
+            process.wait(timeout=900)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, log.read_text()[-8000:]
+    return output / "_build" / "html"
 
 
 def script_sources(html_dir: Path) -> dict[str, list[str]]:
@@ -85,49 +74,8 @@ def script_sources(html_dir: Path) -> dict[str, list[str]]:
     }
 
 
-WIDGET_NOTEBOOK = {
-    "cells": [
-        {"cell_type": "markdown", "metadata": {}, "source": "# Widgets\n\n$x^2$"},
-        {
-            "cell_type": "code",
-            "metadata": {},
-            "execution_count": None,
-            "outputs": [],
-            "source": "import ipywidgets\nipywidgets.IntSlider(3)",
-        },
-    ],
-    "metadata": {
-        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-    },
-    "nbformat": 4,
-    "nbformat_minor": 5,
-}
-
-
 @pytest.fixture(scope="module")
-def widget_book(tmp_path_factory):
-    """A one-page book with a widget and maths (:data:`WIDGET_NOTEBOOK`), started building
-    at once: a :class:`Build` (None without book/_vendor)."""
-    if not (VENDOR / "require.js").exists():
-        yield None
-        return
-    folder = tmp_path_factory.mktemp("widget-book")
-    source = folder / "src"
-    source.mkdir()
-    (source / "_vendor").symlink_to(VENDOR, target_is_directory=True)
-    (source / "_toc.yml").write_text("format: jb-book\nroot: widgets\n")
-    (source / "widgets.ipynb").write_text(json.dumps(WIDGET_NOTEBOOK))
-    started = Build(source, folder / "out")
-    yield started
-    if started.process.poll() is None:  # a test failed before it was waited for
-        started.process.kill()
-        started.process.wait()
-
-
-@pytest.fixture(scope="module")
-def book_html(tmp_path_factory, widget_book) -> Path:
-    # the one-page book (widget_book) builds meanwhile: mostly its kernel and Sphinx
-    # starting, while this build runs the chapters
+def book_html(tmp_path_factory) -> Path:
     return build(BOOK, tmp_path_factory.mktemp("book"))
 
 
@@ -174,20 +122,24 @@ def test_book_uses_the_vendored_javascript(book_html):
 
 
 @needs_vendor
-def test_widget_pages_load_require_widgets_and_mathjax_locally(widget_book):
-    """A one-page book with a widget and maths, built with the project's
-    configuration: its page must load all three scripts from _static/."""
-    html = widget_book.html()
-
-    sources = script_sources(html)["widgets.html"]
-    page = (html / "widgets.html").read_text(encoding="utf-8")
-    assert "application/vnd.jupyter.widget-state+json" in page
-    assert any(s.split("?")[0] == "_static/require.js" for s in sources), sources
-    assert any(s.split("?")[0] == "_static/html-manager/embed-amd.js" for s in sources)
-    assert any(s.split("?")[0] == "_static/mathjax/tex-mml-chtml.js" for s in sources)
-    assert 'data-jupyter-widgets-cdn="_static/"' in page
-    assert "crossorigin" not in page
-    assert not [s for s in sources if CDN.match(s)], sources
+def test_widget_pages_load_require_widgets_and_mathjax_locally(book_html):
+    """Every page of the book with a widget loads require.js, the widget manager and
+    MathJax from _static/ (the chapters with a live table or a figure's controls), and the
+    widget manager asks for nothing of a CDN; some of them typeset maths too."""
+    with_widgets = {name: sources for name, sources in script_sources(book_html).items()
+                    if "application/vnd.jupyter.widget-state+json" in (book_html / name).read_text(encoding="utf-8")}
+    assert len(with_widgets) >= 2, sorted(with_widgets)
+    maths = 0
+    for name, sources in with_widgets.items():
+        page = (book_html / name).read_text(encoding="utf-8")
+        assert any(s.split("?")[0] == "_static/require.js" for s in sources), (name, sources)
+        assert any(s.split("?")[0] == "_static/html-manager/embed-amd.js" for s in sources), name
+        assert any(s.split("?")[0] == "_static/mathjax/tex-mml-chtml.js" for s in sources), name
+        assert 'data-jupyter-widgets-cdn="_static/"' in page, name
+        assert "crossorigin" not in page, name
+        assert not [s for s in sources if CDN.match(s)], (name, sources)
+        maths += 'class="math' in page
+    assert maths, "no page with a widget has maths to typeset"
 
 
 # ------------------------------------------------------------- in a browser
