@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import importlib.util
 import json
 import re
 import urllib.request
@@ -18,6 +19,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from tests.app_process import SERVE
 
 OLD_LANDING = "voila/render/index.ipynb"  # the landing page's address when it was a notebook
 
@@ -330,6 +333,30 @@ def served(request):
             alone.stop()
             for page in alone.pages.values():
                 page.context.close()
+
+
+# --- the app's options ------------------------------------------------------------
+
+
+def _serve():
+    """serve.py as a module (its options, without starting it)."""
+    spec = importlib.util.spec_from_file_location("serve", SERVE)
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    return serve
+
+
+@pytest.mark.parametrize("pace", ["0", "-1", "11", "nan", "quick"])
+def test_the_app_refuses_a_pace_with_a_sentence_before_it_starts(pace, capsys):
+    with pytest.raises(SystemExit):
+        _serve().options(["--bot-pace", pace])
+    assert "--bot-pace" in capsys.readouterr().err
+
+
+def test_the_app_plays_the_bots_at_their_own_pace_unless_told():
+    serve = _serve()
+    assert serve.options([]).bot_pace == 1.0
+    assert serve.options(["--bot-pace", "0.25"]).bot_pace == 0.25
 
 
 # --- the app as a player meets it -----------------------------------------------

@@ -1,17 +1,16 @@
-"""The server's bot pace (``widgets.clock.bot_pace``, ``serve.py --bot-pace``): every table's
-bots pause that many times their own pauses, but Sherlock Express's, whose reaction times
-are the race itself; a pace that is not a positive number is their own pace."""
+"""The server's bot pace (``widgets.clock.bot_pace``, set by ``serve.py --bot-pace``: its
+options are tested in ``test_app_server.py``): every table's bots pause that many times
+their own pauses, but Sherlock Express's, whose reaction times are the race itself; a pace
+that is not a positive number is their own pace."""
 
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
 
 import pytest
 
 from sherlockkit.games import GAMES
-from tests.app_process import SERVE
 from widgets.clock import BOT_PACE_ENV, ManualClock, bot_pace
 
 #: the games whose tables seat bots
@@ -50,23 +49,3 @@ def test_a_pace_that_is_not_a_positive_number_is_the_bots_own(written, monkeypat
     assert bot_pace() == 1.0
     monkeypatch.setenv(BOT_PACE_ENV, "2.5")
     assert bot_pace() == 2.5
-
-
-def _serve():
-    spec = importlib.util.spec_from_file_location("serve", SERVE)
-    serve = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(serve)
-    return serve
-
-
-@pytest.mark.parametrize("pace", ["0", "-1", "11", "nan", "quick"])
-def test_the_app_refuses_a_pace_with_a_sentence_before_it_starts(pace, capsys):
-    with pytest.raises(SystemExit):
-        _serve().options(["--bot-pace", pace])
-    assert "--bot-pace" in capsys.readouterr().err
-
-
-def test_the_app_plays_the_bots_at_their_own_pace_unless_told():
-    serve = _serve()
-    assert serve.options([]).bot_pace == 1.0
-    assert serve.options(["--bot-pace", "0.25"]).bot_pace == 0.25
