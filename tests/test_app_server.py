@@ -320,10 +320,14 @@ def served(request):
                 # not count that against the page that takes one)
                 alone.render_at(app.ready_at + CULL_CLOSED + 2 * CULL_INTERVAL, "bare", "picture.ipynb")
                 if browser is not None:
+                    asked = time.monotonic()
                     pages = [_open_express(browser, app.url, wait=False) for _ in range(2)]
                     for name, page in zip(("open", "closed"), pages):
                         alone.pages[name], kernel = page, _table_of(page)
-                        alone.watch(name, kernel, time.monotonic())
+                        # the open page's idle limit from before it was asked for (a lower
+                        # bound of its last use, however long the table took to show); the
+                        # closed one's limit from now, when it is closed
+                        alone.watch(name, kernel, asked if name == "open" else time.monotonic())
                     alone.pages["closed"].close(run_before_unload=False)
             except BaseException:
                 print("".join(app.log[-100:]))  # what the app said: shown with the error
