@@ -43,9 +43,10 @@ def _get_without_redirect(url: str) -> http.client.HTTPResponse:
 
 # (sized for a busy machine: with the whole suite running beside it, a page has taken over 15 s
 # to show its table after its kernel started, and a table culled first never shows; in CI two
-# pages opened together were both culled before they connected with a limit of 10 s)
-CULL_CLOSED = 25  # seconds a kernel without a page may idle (a page connects within ~2 on a quiet machine)
-CULL_IDLE = 30  # seconds a kernel with an open, unused page may idle
+# pages opened together were both culled before they connected with a limit of 10 s, and with
+# two runs of the suite at once, with 25 s)
+CULL_CLOSED = 40  # seconds a kernel without a page may idle (a page connects within ~2 on a quiet machine)
+CULL_IDLE = 50  # seconds a kernel with an open, unused page may idle
 CULL_INTERVAL = 1  # seconds between the culler's rounds
 SERVED_NAME = "sherlock.test"
 FOREIGN = "evil.example"
@@ -246,7 +247,7 @@ def _open_express(browser, base: str, wait: bool = True):
 
 def _table_of(page) -> str:
     """The kernel id of Sherlock Express's table in ``page``, once the table is up."""
-    page.wait_for_selector(".sk-express .sk-reveal", timeout=60_000)
+    page.wait_for_selector(".sk-express .sk-reveal", timeout=120_000)
     return json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
 
 

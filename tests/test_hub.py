@@ -28,7 +28,7 @@ CULL_EVERY = 2
 # each stop waited the hub's 3 s for nothing before its SIGTERM
 STOP_WAIT = 1
 SPAWN_TIMEOUT = 90_000  # ms for a new player's server to start and show the landing page
-TABLE_TIMEOUT = 60_000
+TABLE_TIMEOUT = 120_000  # ms for a page's table to show (over 60 s with two runs of the suite at once)
 PLAYER_URL = re.compile(r"/user/([^/]+)/voila/render/index\.ipynb$")
 # the reveal button is enabled: the player's turn
 READY = """() => { const b = document.querySelector('.sk-express .sk-reveal');
