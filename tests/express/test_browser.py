@@ -77,7 +77,10 @@ def play_until(page, done, minutes: float = 3, keys: bool = False) -> int:
                 if not by_keys(page, f".sk-express {target}".replace(".sk-express .sk-express", ".sk-express"), most=40):
                     continue  # the button went (a bot was quicker): look at the table again
             else:
-                page.click(target)
+                try:  # (a bot may be quicker between the look and the click: the button goes)
+                    page.click(target, timeout=2_000)
+                except PlaywrightTimeout:
+                    continue  # look at the table again
             page.wait_for_function(MOVED_ON, arg=before, timeout=60_000)
             made += 1
         else:  # an alibi turned up (or a new round), or your turn
