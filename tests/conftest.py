@@ -5,8 +5,9 @@ skipped, except under ``CI=true`` where a missing browser is a failure.
 
 ``make test`` runs the suite on two processes (pytest-xdist, ``--dist loadgroup``):
 :func:`pytest_collection_modifyitems` keeps together the tests that share a fixture
-built once per module (the book's build, a server of their own, a module's random
-parties), and the tests that play in the app, so that nothing is built twice, and hands
+built once per module (a server of their own, a module's random parties), the tests
+that read the book's build, and the tests that play in the app, so that nothing is built
+twice, and hands
 out the long tests first. Session fixtures (the app, Chromium) are one per process.
 """
 
@@ -34,18 +35,24 @@ _PER_PROCESS = {"save_key_folder", "app_url", "browser"}
 #: one app is started, not one per process (each starts a kernel for every dashboard; a
 #: second app cost the suite ~20 s of CPU on two cores)
 _THE_APP = "the-app"
+#: the group of the tests that read the built book (``book_html``): the book's own tests and
+#: a chapter's tests of what its run showed, so that the chapters run once in the suite
+_THE_BOOK = "the-book"
 #: marks of the tests that take long: handed out first, so that no process is left
 #: with one of them at the end while the other has finished
 _LONG_MARKS = ("slow", "browser")
-_LONG_FIXTURES = {"app_url", "browser"}
+_LONG_FIXTURES = {"app_url", "browser", "book_html"}
 
 
 def _shared_fixture_group(item) -> str | None:
-    """The group of a test that uses a fixture built once per module (or class,
-    package): its file, and the parameters of such fixtures when they have some (each
-    parameter is built apart: ``test_protocol.py``'s games go to both processes); else
-    :data:`_THE_APP` for a test that plays in the app; None for a test that builds
-    everything it uses itself (or once per process)."""
+    """The group of a test: :data:`_THE_BOOK` for a test that reads the built book; for
+    one that uses a fixture built once per module (or class, package), its file, and the
+    parameters of such fixtures when they have some (each parameter is built apart:
+    ``test_protocol.py``'s games go to both processes); else :data:`_THE_APP` for a test
+    that plays in the app; None for a test that builds everything it uses itself (or
+    once per process)."""
+    if "book_html" in item.fixturenames:
+        return _THE_BOOK
     shared, params = False, []
     callspec = getattr(item, "callspec", None)
     for name, definitions in item._fixtureinfo.name2fixturedefs.items():
@@ -90,6 +97,15 @@ def save_key_folder(tmp_path_factory):
         os.environ.pop("SHERLOCKKIT_KEY_DIR", None)
     else:
         os.environ["SHERLOCKKIT_KEY_DIR"] = before
+
+
+@pytest.fixture(scope="session")
+def book_html(tmp_path_factory):
+    """The book built as ``make book`` builds it (``tests/book_build.py``): its html folder,
+    the executed chapters beside it."""
+    from tests.book_build import BOOK, build
+
+    return build(BOOK, tmp_path_factory.mktemp("book"))
 
 
 @pytest.fixture(scope="session")

@@ -3,8 +3,8 @@
 Importing nbformat builds jsonschema's format checkers (about 3 s on this machine, in every
 test process that reads a notebook); the tests that only read a chapter's cells need none of
 that. ``read`` gives what ``nbformat.read(path, as_version=4)`` gives a reader: attribute
-access (``notebook.cells``, ``cell.source``, ``cell.metadata``) and sources joined into one
-string. The tests that run a notebook still use nbformat and nbclient.
+access (``notebook.cells``, ``cell.source``, ``cell.metadata``), and sources and outputs'
+texts joined into one string each. The tests that run a notebook still use nbformat and nbclient.
 """
 
 from __future__ import annotations
@@ -39,4 +39,11 @@ def read(path: Path) -> Node:
     for cell in notebook["cells"]:
         if isinstance(cell.get("source"), list):
             cell["source"] = "".join(cell["source"])
+        for output in cell.get("outputs", []):  # texts saved as lists of lines, as nbformat joins them
+            if isinstance(output.get("text"), list):
+                output["text"] = "".join(output["text"])
+            data = output.get("data", {})
+            for kind, value in data.items():
+                if isinstance(value, list) and all(isinstance(line, str) for line in value):
+                    data[kind] = "".join(value)
     return _node(notebook)

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import functools
 import re
-import shutil
-import subprocess
-import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
+from tests.book_build import BOOK, build_log, executed
 from tests.layout import serious_violations
 
-ROOT = Path(__file__).resolve().parent.parent
-BOOK = ROOT / "book"
 VENDOR = BOOK / "_vendor"
 CHAPTERS = ["intro", "express", "rules-decisions"]
 # the chapters that are notebooks: their code is folded but for a few cells
@@ -38,45 +34,11 @@ needs_vendor = pytest.mark.skipif(
 )
 
 
-def jupyter_book() -> str:
-    beside_python = Path(sys.executable).with_name("jupyter-book")
-    return str(beside_python) if beside_python.exists() else shutil.which("jupyter-book")
-
-
-def build(source: Path, output: Path) -> Path:
-    """``make book``'s command on ``source`` (its output in ``output/build.log``); returns
-    the html folder once the build has ended well."""
-    output.mkdir(parents=True, exist_ok=True)
-    log = output / "build.log"
-    with log.open("w") as written:
-        process = subprocess.Popen(
-            [
-                jupyter_book(), "build", str(source),
-                "--config", str(ROOT / "jupyter_book.yml"),
-                "--toc", str(source / "_toc.yml"),  # absolute, see the Makefile
-                "--path-output", str(output),
-            ],
-            cwd=ROOT, stdout=written, stderr=subprocess.STDOUT,
-        )
-        try:
-            process.wait(timeout=900)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    assert process.returncode == 0, log.read_text()[-8000:]
-    return output / "_build" / "html"
-
-
 def script_sources(html_dir: Path) -> dict[str, list[str]]:
     return {
         page.name: SCRIPT_SRC.findall(page.read_text(encoding="utf-8"))
         for page in html_dir.glob("*.html")
     }
-
-
-@pytest.fixture(scope="module")
-def book_html(tmp_path_factory) -> Path:
-    return build(BOOK, tmp_path_factory.mktemp("book"))
 
 
 def test_book_builds_every_chapter(book_html):
@@ -88,20 +50,45 @@ def test_book_builds_every_chapter(book_html):
 def test_every_chapter_ran_to_its_end_without_an_error(book_html):
     """The build executes each chapter notebook (``execute_notebooks: force``) and keeps
     the executed copy beside the pages: every code cell ran, and none shows an error."""
-    import nbformat
-
-    executed = book_html.parent / "jupyter_execute"
     chapters = sorted(BOOK.glob("*.ipynb"))
     assert {p.stem for p in chapters} >= set(NOTEBOOK_CHAPTERS)
     for chapter in chapters:
-        assert (executed / chapter.name).is_file(), f"the build did not execute {chapter.name}"
-        notebook = nbformat.read(executed / chapter.name, as_version=4)
+        notebook = executed(book_html, chapter.stem)
         code = [c for c in notebook.cells if c.cell_type == "code" and c.source.strip()]
         assert code, f"{chapter.name} has no code cell"
         not_run = [i for i, c in enumerate(code) if c.execution_count is None]
         assert not not_run, f"{chapter.name}: code cells {not_run} did not run"
         errors = [o for c in code for o in c.get("outputs", []) if o.output_type == "error"]
         assert not errors, f"{chapter.name}: {errors[0].get('ename')}: {errors[0].get('evalue')}"
+
+
+#: what a chapter's cell may show: a table or a drawing (HTML, SVG, a picture), a widget, a
+#: value glued into the prose, a formula -- never printed lines or a bare value's repr
+SHOWN = ("text/html", "image/png", "image/svg+xml", "application/vnd.jupyter.widget-view+json",
+         "text/latex")
+
+
+def test_no_chapter_prints_or_shows_a_bare_value(book_html):
+    """A reader meets tables, drawings and sentences, never ``{'tiger': 4, ...}`` or
+    ``{7: 1/6...}``: no cell of any chapter, as the build ran it, printed a line or shows
+    a value as plain text only (a glued value is the prose's, and is not shown)."""
+    found = []
+    for chapter in sorted(BOOK.glob("*.ipynb")):
+        for index, cell in enumerate(executed(book_html, chapter.stem).cells):
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                if output.output_type == "stream":
+                    found.append(f"{chapter.name} cell {index} prints: {output.text[:120]!r}")
+                elif "scrapbook" not in output.get("metadata", {}) and not any(kind in data for kind in SHOWN):
+                    found.append(f"{chapter.name} cell {index} shows: {str(data)[:120]}")
+    assert not found, "\n".join(found)
+
+
+def test_no_chapter_glues_two_values_under_one_name(book_html):
+    """A value the prose reads (``{glue:md}`name```) is kept once: a second one under the
+    same name would silently replace the first in the sentence (the build warns)."""
+    twice = re.findall(r".*glue key .* duplicate.*", build_log(book_html))
+    assert not twice, twice
 
 
 def test_book_does_not_build_the_app(book_html):

@@ -1,6 +1,7 @@
 """The Sherlock expansion's chapter (book/picture-sherlock.ipynb): its drawings
 (widgets/picture_chapter.py: an Alibi sheet with the odds, a told round, a photo's score
-line by line), the notebook's shape, and the notebook run from top to bottom, its outputs
+line by line), the notebook's shape, and the notebook as the book's build ran it (no
+cell of any chapter prints or shows a bare value: ``tests/test_book.py``), its outputs
 holding what its sections promise -- every round's odds a whole distribution, the culprit
 named only once it is revealed, the table of bots with and without questions, the checks
 of exactness -- and its prose in markdown, every value in it glued by the code."""
@@ -17,9 +18,8 @@ import pytest
 from sherlockkit.games.picture.cards import CULPRIT_CARD, Wish, FRONT, LAST
 from sherlockkit.games.picture.mat import space_named
 from sherlockkit.games.picture.events import GuestScore
-from widgets.chapter import GLUE_PREFIX
 from widgets.picture_chapter import round_html, score_lines_html, sheet_html
-from tests import notebook_file
+from tests import book_build, notebook_file
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
 CHAPTER = BOOK / "picture-sherlock.ipynb"
@@ -107,16 +107,11 @@ def test_the_prose_says_in_markdown_what_the_code_computes():
 
 # --- the notebook run -------------------------------------------------------------------------------------------
 
-GLUE = GLUE_PREFIX + "text/markdown"
-
-
 def _text(output) -> str:
-    """An output's text: a stream, Markdown, or HTML (drawings dropped); nothing for a glued value."""
+    """An output's text: a stream, Markdown, or HTML (drawings dropped)."""
     if output.output_type == "stream":
         return output.text
     data = output.get("data", {})
-    if GLUE in data:
-        return ""
     if "text/markdown" in data:
         return data["text/markdown"]
     return re.sub(r"<svg.*?</svg>", "", data.get("text/html", ""), flags=re.S)
@@ -138,24 +133,14 @@ def _fraction(cell: str) -> Fraction:
 
 
 @pytest.fixture(scope="module")
-def ran():
-    """The chapter run from top to bottom: (markdown as the book shows it, its glued values
-    written in; output texts), cell by cell, and the run notebook."""
-    import nbformat
-    from nbclient import NotebookClient
-
-    notebook = nbformat.read(CHAPTER, as_version=4)
-    NotebookClient(notebook, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(BOOK)}}).execute()
+def ran(book_html):
+    """The chapter as the book's build ran it (``tests/book_build.py``: the chapters run
+    once in the suite): (markdown as the book shows it, its glued values written in;
+    output texts), cell by cell, and the run notebook."""
+    notebook = book_build.executed(book_html, CHAPTER.stem)
     errors = [o for c in notebook.cells for o in c.get("outputs", []) if o.output_type == "error"]
     assert not errors, errors
-    glued = {}
-    for cell in notebook.cells:
-        for output in cell.get("outputs", []):
-            if GLUE in output.get("data", {}):
-                name = output.metadata["scrapbook"]["name"]
-                assert name not in glued, f"{name} glued twice"
-                glued[name] = output.data[GLUE]
+    glued = book_build.glued(book_html, CHAPTER.stem)
     used = {m for c in notebook.cells if c.cell_type == "markdown"
             for m in re.findall(r"\{glue:md\}`([^`]+)`", c.source)}
     assert used == set(glued), (used - set(glued), set(glued) - used)
@@ -163,16 +148,6 @@ def ran():
                else "" for c in notebook.cells]
     texts = ["\n".join(_text(o) for o in c.get("outputs", [])) for c in notebook.cells]
     return sources, texts, notebook
-
-
-@pytest.mark.notebook
-def test_no_cell_prints_or_shows_a_bare_value(ran):
-    *_, notebook = ran
-    for cell in notebook.cells:
-        for output in cell.get("outputs", []):
-            assert output.output_type != "stream", output.get("text", "")[:200]
-            data = output.get("data", {})
-            assert GLUE in data or "text/html" in data or "image/png" in data, str(data)[:200]
 
 
 @pytest.mark.notebook
