@@ -633,6 +633,34 @@ def test_kernels_run_below_the_server(served):
     assert set(niceness.values()) == {server.nice() + _serve_module().KERNEL_NICENESS}
 
 
+def test_kernels_speak_to_the_server_over_local_sockets_with_short_names(served):
+    """No TCP port is chosen for a kernel (another program may take it before the kernel
+    binds it): its connection file asks for local sockets, in the temporary folder, their
+    paths within what a socket's name holds."""
+    import tempfile
+
+    import psutil
+    import zmq
+
+    served.open_dashboard()
+    connections = {}
+    for pid in served.kernels():
+        try:
+            command = psutil.Process(pid).cmdline()
+        except psutil.NoSuchProcess:  # culled meanwhile
+            continue
+        connection_file = command[command.index("-f") + 1]
+        with open(connection_file, encoding="utf-8") as opened:
+            connections[pid] = json.load(opened)
+    assert connections
+    for connection in connections.values():
+        assert connection["transport"] == "ipc"
+        assert connection["ip"].startswith(str(Path(tempfile.gettempdir()) / "sk-kernel-"))
+        longest = max(len(f"{connection['ip']}-{connection[name]}")
+                      for name in ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port"))
+        assert longest <= zmq.IPC_PATH_MAX_LEN
+
+
 # --- the server under hostile or careless use (issue 11) ----------------------------
 
 

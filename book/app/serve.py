@@ -186,7 +186,25 @@ class PoliteKernelManager(ServerKernelManager):
     loop's share of the CPU: every page, those already at play included, waited for
     it (the first byte of a new page came ~4 s late at twenty arrivals). The server is
     what every page shares, so it goes first; kernels share what is left as before.
+
+    It speaks to the server over local sockets, not TCP ports: a port is chosen free and
+    bound by the kernel a moment later, and another program on the machine took one in
+    between once (two runs of the tests at once: the kernel died with "Address already in
+    use" and its page never got a table). The sockets are files in the temporary folder,
+    named after the kernel's connection file (``sk-kernel-<id>-ipc-<n>``), and removed
+    with the kernel: beside the connection file, where jupyter_client puts them, a
+    player's server under JupyterHub made paths longer than a socket's may be (107
+    bytes), and its kernels never started.
     """
+
+    @default("transport")
+    def _local_sockets(self):
+        return "ipc"
+
+    @default("ip")
+    def _sockets_path(self):
+        name = Path(self.connection_file).stem if self.connection_file else f"kernel-{os.getpid()}"
+        return str(Path(tempfile.gettempdir()) / f"sk-{name}-ipc")
 
     def format_kernel_cmd(self, extra_arguments=None):
         command = super().format_kernel_cmd(extra_arguments)
