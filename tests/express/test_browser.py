@@ -21,8 +21,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from sherlockkit import engine
 from sherlockkit.games.express import bots, deduction, rules
 from tests.layout import (
-    DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, layout_problems, open_dashboard, serious_violations,
-    settings_by_keys, smallest_drawn_text, unnamed_pictures,
+    DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, click_if_enabled, layout_problems, open_dashboard,
+    serious_violations, settings_by_keys, smallest_drawn_text, unnamed_pictures,
 )
 
 pytestmark = pytest.mark.browser
@@ -76,11 +76,8 @@ def play_until(page, done, minutes: float = 3, keys: bool = False) -> int:
             if keys:
                 if not by_keys(page, f".sk-express {target}".replace(".sk-express .sk-express", ".sk-express"), most=40):
                     continue  # the button went (a bot was quicker): look at the table again
-            else:
-                try:  # (a bot may be quicker between the look and the click: the button goes)
-                    page.click(target, timeout=2_000)
-                except PlaywrightTimeout:
-                    continue  # look at the table again
+            elif not click_if_enabled(page, target):
+                continue  # a bot was quicker between the look and the click: look at the table again
             page.wait_for_function(MOVED_ON, arg=before, timeout=60_000)
             made += 1
         else:  # an alibi turned up (or a new round), or your turn
