@@ -29,6 +29,7 @@ from sherlockkit.games import GAMES
 from sherlockkit.rooms.room import RoomError
 from widgets.controls import SOMETHING_WRONG, action_button, refuse_bad_state
 from widgets.friends_session import FriendsSession, RoomLink
+from widgets.page_address import page_query
 
 #: the environment variable holding the rooms' address of the app's server (``serve.py`` sets it)
 ROOMS_ADDRESS = "SHERLOCKKIT_ROOMS"
@@ -141,20 +142,16 @@ class FriendsPanel(w.VBox):
     # --- links: ``?table=CODE`` to join, ``?seat=TOKEN`` to come back to your seat ----------------
 
     def _read_the_address(self) -> None:
-        """Once a page has this kernel, read its address's query (Voilà's own
-        ``get_query_string``: a pre-heated kernel learns it when a page takes it), in a
-        thread, and act on it on the kernel's loop."""
+        """Once a page has this kernel, read its address's query (``page_address``: a
+        pre-heated kernel learns it when a page takes it), in a thread, and act on it on
+        the kernel's loop."""
         try:
             loop = asyncio.get_event_loop()
         except RuntimeError:
             return
 
         def wait():
-            try:
-                from voila.utils import get_query_string
-                query = get_query_string() or ""
-            except Exception:  # no Voilà page (a notebook, a test): no address to read
-                return
+            query = page_query()
             if "seat=" in query or "table=" in query:
                 loop.call_soon_threadsafe(self._arrived, query)
 
