@@ -19,6 +19,15 @@ from widgets.page_address import page_query, query_socket
 KERNEL = "0c1d2e3f"
 
 
+def asked_in_a_thread() -> str:
+    """``page_query()`` called as the friends panel calls it, from a thread of its own (this
+    process's main thread may hold a running event loop: Playwright's, after a browser test)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(page_query).result(timeout=30)
+
+
 @pytest.fixture
 def voila_socket(monkeypatch):
     """A stand-in for Voilà's query socket on a free port of 127.0.0.1: set ``answers[0]``
@@ -67,21 +76,21 @@ def voila_socket(monkeypatch):
 def test_a_kernel_started_for_its_page_reads_the_query_from_its_environment(monkeypatch):
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "table=K7Q2")
-    assert query_socket() is None and page_query() == "table=K7Q2"
+    assert query_socket() is None and asked_in_a_thread() == "table=K7Q2"
     monkeypatch.setenv("VOILA_PREHEAT", "False")  # Voilà's word for a kernel that was not pre-heated
-    assert page_query() == "table=K7Q2"
+    assert asked_in_a_thread() == "table=K7Q2"
 
 
 def test_outside_voila_there_is_no_query(monkeypatch):
     for name in ("VOILA_PREHEAT", "QUERY_STRING"):
         monkeypatch.delenv(name, raising=False)
-    assert page_query() == ""
+    assert asked_in_a_thread() == ""
 
 
 def test_a_pre_heated_kernel_asks_voilas_socket_for_its_page_and_reads_its_query(voila_socket):
     answers, asked = voila_socket
     assert query_socket().endswith(f"/base/voila/query/{KERNEL}")
-    assert page_query() == "seat=abc"
+    assert asked_in_a_thread() == "seat=abc"
     assert asked == [f"/base/voila/query/{KERNEL}"]
 
 
@@ -89,7 +98,7 @@ def test_a_pre_heated_kernel_asks_voilas_socket_for_its_page_and_reads_its_query
 def test_an_answer_without_a_query_is_no_query(voila_socket, answer):
     answers, _ = voila_socket
     answers[0] = answer
-    assert page_query() == ""
+    assert asked_in_a_thread() == ""
 
 
 def test_nobody_at_the_socket_is_no_query(monkeypatch):
@@ -101,7 +110,7 @@ def test_nobody_at_the_socket_is_no_query(monkeypatch):
     for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port), "VOILA_KERNEL_ID": KERNEL}.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(page_address, "CONNECT_TIMEOUT", 2)
-    assert page_query() == ""
+    assert asked_in_a_thread() == ""
 
 
 def test_the_kernel_does_not_load_voila():

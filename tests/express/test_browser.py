@@ -30,9 +30,11 @@ pytestmark = pytest.mark.browser
 SUSPECT = re.compile(r"the (\w+) with a (.+) in the (.+)")
 READY = ".sk-express .sk-reveal"
 ALIBIS = ".sk-express .sk-alibis-now svg.sk-alibi"
-#: true once the number of alibis face up is no longer ``n``, or it is your turn
+#: true once the number of alibis face up is no longer ``n``, or it is your turn, or the game
+#: is over (a bot's catch may end it, the alibis left as they were)
 ALIBIS_MOVED = (f"n => document.querySelectorAll('{ALIBIS}').length !== n"
-                f" || !document.querySelector('{READY}').disabled")
+                f" || !document.querySelector('{READY}').disabled"
+                " || (document.querySelector('.sk-express .sk-ending') || {}).offsetParent != null")
 #: the log's length and newest line, and the message, as the page shows them
 SHOWN = ("() => { const lines = document.querySelectorAll('.sk-express .sk-log .sk-line');"
          " const message = document.querySelector('.sk-express .sk-message');"
