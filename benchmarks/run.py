@@ -1,6 +1,6 @@
 """Run the sherlockkit benchmarks, print a table, write benchmarks/results/latest.json.
 
-    .venv/bin/python benchmarks/run.py [--only engine|engines|protocol|analysis|story_case|bakerstreet|picture_photo|picture_bots|picture_odds|tournament|app|load]
+    .venv/bin/python benchmarks/run.py [--only engine|engines|protocol|analysis|story_case|bakerstreet|picture_photo|picture_bots|picture_odds|tournament|app|kernel_start|load|rooms_load]
                                        [--quick]
                                        [--browsers-only]
 
@@ -29,6 +29,7 @@ import app  # noqa: E402
 import bakerstreet  # noqa: E402
 import engine  # noqa: E402
 import engines  # noqa: E402
+import kernel_start  # noqa: E402
 import load  # noqa: E402
 import picture_bots  # noqa: E402
 import picture_odds  # noqa: E402
@@ -41,7 +42,8 @@ from common import print_table  # noqa: E402
 
 BENCHMARKS = {"engine": engine, "engines": engines, "protocol": protocol, "analysis": analysis, "story_case": story_case,
               "bakerstreet": bakerstreet, "picture_photo": picture_photo, "picture_bots": picture_bots, "picture_odds": picture_odds,
-              "tournament": tournament, "app": app, "load": load, "rooms_load": rooms_load}
+              "tournament": tournament, "app": app, "kernel_start": kernel_start, "load": load,
+              "rooms_load": rooms_load}
 RESULTS = HERE / "results" / "latest.json"
 
 
