@@ -558,6 +558,9 @@ def test_a_page_whose_table_never_comes_tries_again_then_says_so(tests_pages, pa
             break
         with page.expect_event("load", timeout=60_000):
             page.clock.fast_forward(10_000)  # past the longest pause (4.5 s)
+    # the button comes with the end of the streamed page (voila_finish), its load event a
+    # moment later: waited for, so that the count holds the fourth load
+    page.wait_for_load_state("load")
     assert page.locator("#loading_text").text_content() == "Your table did not arrive"
     assert "Try again in a minute" in page.locator("#sk-loading-note").text_content()
     assert len(loads) == 4  # the first load and three more, then it stopped
