@@ -636,10 +636,14 @@ def test_kernels_run_below_the_server(served):
     assert set(niceness.values()) == {server.nice() + _serve_module().KERNEL_NICENESS}
 
 
-def test_kernels_speak_to_the_server_over_local_sockets_with_short_names(served):
+def test_kernels_speak_to_the_server_over_local_sockets_in_private_folders(served):
     """No TCP port is chosen for a kernel (another program may take it before the kernel
-    binds it): its connection file asks for local sockets, in the temporary folder, their
-    paths within what a socket's name holds."""
+    binds it): its connection file asks for local sockets, in a folder of the kernel's own
+    in the temporary folder that only this user may read, whose name does not hold the
+    kernel's id (which opens its table), each socket's path within what a socket's name
+    holds."""
+    import os
+    import stat
     import tempfile
 
     import psutil
@@ -654,14 +658,52 @@ def test_kernels_speak_to_the_server_over_local_sockets_with_short_names(served)
             continue
         connection_file = command[command.index("-f") + 1]
         with open(connection_file, encoding="utf-8") as opened:
-            connections[pid] = json.load(opened)
+            connections[Path(connection_file).stem.removeprefix("kernel-")] = json.load(opened)
     assert connections
-    for connection in connections.values():
+    folders = set()
+    for kernel, connection in connections.items():
         assert connection["transport"] == "ipc"
-        assert connection["ip"].startswith(str(Path(tempfile.gettempdir()) / "sk-kernel-"))
+        folder = Path(connection["ip"]).parent
+        assert folder.parent == Path(tempfile.gettempdir()) and folder.name.startswith("sk-kernel-")
+        assert kernel not in connection["ip"]
+        assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
         longest = max(len(f"{connection['ip']}-{connection[name]}")
                       for name in ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port"))
         assert longest <= zmq.IPC_PATH_MAX_LEN
+        folders.add(folder)
+    assert len(folders) == len(connections), "each kernel has a folder of its own"
+
+
+def test_a_kernels_socket_folder_goes_with_it_and_comes_back_for_a_restart():
+    import asyncio
+
+    serve = _serve_module()
+
+    async def ready(kernel):
+        client = kernel.client()
+        client.start_channels()
+        await client.wait_for_ready(timeout=60)
+        client.stop_channels()
+
+    async def restarted():
+        kernel = serve.PoliteKernelManager(kernel_name="python3")
+        await kernel.start_kernel()
+        await ready(kernel)
+        folder = Path(kernel.ip).parent
+        sockets = sorted(p.name for p in folder.iterdir())
+        await kernel.restart_kernel(now=True)
+        await ready(kernel)
+        again = sorted(p.name for p in folder.iterdir())
+        await kernel.shutdown_kernel(now=True)
+        return sockets, again, folder.exists()
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own: a browser test's may run in this thread
+        sockets, again, left = pool.submit(asyncio.run, restarted()).result(timeout=120)
+    assert sockets == [f"ipc-{n}" for n in range(1, 6)]
+    assert again == sockets, "the restarted kernel has its folder and sockets again"
+    assert not left, "the folder went with the kernel"
 
 
 # --- the server under hostile or careless use (issue 11) ----------------------------

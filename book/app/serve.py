@@ -190,11 +190,12 @@ class PoliteKernelManager(ServerKernelManager):
     It speaks to the server over local sockets, not TCP ports: a port is chosen free and
     bound by the kernel a moment later, and another program on the machine took one in
     between once (two runs of the tests at once: the kernel died with "Address already in
-    use" and its page never got a table). The sockets are files in the temporary folder,
-    named after the kernel's connection file (``sk-kernel-<id>-ipc-<n>``), and removed
-    with the kernel: beside the connection file, where jupyter_client puts them, a
-    player's server under JupyterHub made paths longer than a socket's may be (107
-    bytes), and its kernels never started.
+    use" and its page never got a table). The sockets are files in a folder of the
+    kernel's own, made in the temporary folder, that only this user may read
+    (``sk-kernel-XXXXXXXX/ipc-<n>``: no kernel id in a name anyone can list, since a
+    table's kernel id opens it), removed with the kernel. Beside the connection file,
+    where jupyter_client puts them, a player's server under JupyterHub made paths longer
+    than a socket's may be (107 bytes), and its kernels never started.
     """
 
     @default("transport")
@@ -203,8 +204,17 @@ class PoliteKernelManager(ServerKernelManager):
 
     @default("ip")
     def _sockets_path(self):
-        name = Path(self.connection_file).stem if self.connection_file else f"kernel-{os.getpid()}"
-        return str(Path(tempfile.gettempdir()) / f"sk-{name}-ipc")
+        return str(Path(tempfile.mkdtemp(prefix="sk-kernel-")) / "ipc")
+
+    async def _async_pre_start_kernel(self, **kw):
+        if self.transport == "ipc":  # made again for a restart, which removed it with the old sockets
+            Path(self.ip).parent.mkdir(mode=0o700, exist_ok=True)
+        return await super()._async_pre_start_kernel(**kw)
+
+    def cleanup_ipc_files(self):
+        super().cleanup_ipc_files()
+        if self.transport == "ipc" and Path(self.ip).parent.name.startswith("sk-kernel-"):
+            shutil.rmtree(Path(self.ip).parent, ignore_errors=True)
 
     def format_kernel_cmd(self, extra_arguments=None):
         command = super().format_kernel_cmd(extra_arguments)
