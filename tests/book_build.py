@@ -50,10 +50,15 @@ def build(source: Path, output: Path) -> Path:
     return output / "_build" / "html"
 
 
+def _ran(book_html: Path) -> Path:
+    """Where the build keeps the chapters it ran, beside the html folder."""
+    return book_html.parent / "jupyter_execute"
+
+
 def executed(book_html: Path, chapter: str) -> notebook_file.Node:
     """The chapter notebook ``chapter`` (``"picture-sherlock"``) as the build ran it: its
     cells with their outputs."""
-    path = book_html.parent / "jupyter_execute" / f"{chapter}.ipynb"
+    path = _ran(book_html) / f"{chapter}.ipynb"
     assert path.is_file(), f"the build did not execute {chapter}.ipynb"
     return notebook_file.read(path)
 
@@ -62,7 +67,7 @@ def glued(book_html: Path, chapter: str) -> dict[str, str]:
     """The values the chapter ``chapter`` glued into its prose, as the build kept them
     (``widgets.chapter.glued``; the build takes them out of the executed copy): name ->
     the words the prose shows."""
-    path = book_html.parent / "jupyter_execute" / f"{chapter}.glue.json"
+    path = _ran(book_html) / f"{chapter}.glue.json"
     kept = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     return {name: output["data"]["text/markdown"] for name, output in kept.items()}
 

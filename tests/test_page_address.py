@@ -33,6 +33,8 @@ def voila_socket(monkeypatch):
     """A stand-in for Voilà's query socket on a free port of 127.0.0.1: set ``answers[0]``
     to what it sends (``None``: it closes without a word); the pre-heated kernel's
     environment points at it. Yields ``(answers, paths asked)``."""
+    import tornado.httpserver
+    import tornado.testing
     import tornado.web
     import tornado.websocket
 
@@ -46,21 +48,22 @@ def voila_socket(monkeypatch):
                 self.write_message(answers[0])
             self.close()
 
+    listening, port = tornado.testing.bind_unused_port()  # on 127.0.0.1
     ready, holder = threading.Event(), {}
 
     def serve():
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        app = tornado.web.Application([(r"/base/voila/query/(.*)", Query)])
-        server = app.listen(0, address="127.0.0.1")
-        holder.update(loop=loop, server=server, port=next(iter(server._sockets.values())).getsockname()[1])
+        server = tornado.httpserver.HTTPServer(tornado.web.Application([(r"/base/voila/query/(.*)", Query)]))
+        server.add_sockets([listening])
+        holder.update(loop=loop, server=server)
         ready.set()
         loop.run_forever()
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     ready.wait(10)
-    for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_APP_PORT": str(holder["port"]),
+    for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_APP_PORT": str(port),
                         "VOILA_SERVER_URL": "/base/", "VOILA_KERNEL_ID": KERNEL}.items():
         monkeypatch.setenv(name, value)
     monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)

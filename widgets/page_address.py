@@ -16,6 +16,8 @@ import asyncio
 import json
 import os
 
+from tornado.websocket import websocket_connect
+
 #: how long a pre-heated kernel waits for Voilà's socket to answer the connection (seconds)
 CONNECT_TIMEOUT = 5
 
@@ -34,8 +36,7 @@ def query_socket() -> str | None:
 
 
 async def _first_message(url: str) -> str | None:
-    from tornado.websocket import websocket_connect
-
+    """The first message Voilà's socket at ``url`` sends (``None``: it closed without one)."""
     connection = await websocket_connect(url, connect_timeout=CONNECT_TIMEOUT)
     try:
         return await connection.read_message()

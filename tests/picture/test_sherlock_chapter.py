@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +20,7 @@ from sherlockkit.games.picture.events import GuestScore
 from widgets.picture_chapter import round_html, score_lines_html, sheet_html
 from tests import book_build, notebook_file
 
-BOOK = Path(__file__).resolve().parents[2] / "book"
-CHAPTER = BOOK / "picture-sherlock.ipynb"
+CHAPTER = book_build.BOOK / "picture-sherlock.ipynb"
 REVEAL = "### The culprit revealed"
 
 
@@ -92,7 +90,7 @@ def test_the_notebook_stores_no_output_folds_its_code_and_follows_the_picture_ch
     opened = sum(1 for c in code[1:] if not c.metadata.get("tags"))
     said = re.search(r"(No|One|Two|Three)\s+cells?\s+stays?\s+open", notebook.cells[0].source)
     assert said and OPEN_WORDS[said.group(1)] == opened <= 3
-    toc = [line.strip() for line in (BOOK / "_toc.yml").read_text().splitlines()]
+    toc = [line.strip() for line in (book_build.BOOK / "_toc.yml").read_text().splitlines()]
     assert toc.index("- file: picture-sherlock") == toc.index("- file: picture") + 1
 
 
