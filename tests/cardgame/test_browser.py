@@ -21,7 +21,7 @@ import time
 import pytest
 from sherlockkit import engine
 from sherlockkit.games.cardgame import rules
-from sherlockkit.games.cardgame.cards import AFOOT, VILLAINS
+from sherlockkit.games.cardgame.cards import AFOOT, ARREST, HOLMES, INSPECTOR, VILLAINS, WATSON
 from sherlockkit.games.cardgame.events import Arrested, Escaped, Peek
 from sherlockkit.games.cardgame.state import TARGETED
 from tests.layout import (
@@ -33,7 +33,13 @@ from widgets.cardgame import _names
 pytestmark = pytest.mark.browser
 
 ROOT = ".sk-cardgame"
+#: the cards whose play can catch a Villain and end the hand (an Inspector on Scotland Yard)
+CATCHERS = (ARREST, INSPECTOR, HOLMES, WATSON)
 DASHBOARD = "voila/render/cardgame.ipynb"
+#: true once the table offers the players a card may name, or its log has moved on
+ASKS_WHOM_OR_MOVED = ("([root, log0]) => [...document.querySelectorAll(root + ' .sk-target')]"
+                      ".some(b => b.offsetParent !== null)"
+                      " || (document.querySelector(root + ' .sk-log') || {}).innerText !== log0")
 #: a four-player deal (the dashboard's table) that you open; see the module's docstring
 SEED = 108
 
@@ -65,10 +71,13 @@ def wait_for_news(page, log_before: str, message_before: str, timeout: int = 15_
     return log_text(page) != log_before
 
 
-def my_move(page, keys: bool = False) -> bool:
+def my_move(page, keys: bool = False, eager: bool = False) -> bool:
     """One move of yours by clicks if the table waits for you: a button of the moment, or
     the first card lit up (then the first player offered, for a card that names one).
-    ``keys``: by the keyboard alone (Tab to the button, Enter). True if the log moved."""
+    ``keys``: by the keyboard alone (Tab to the button, Enter). ``eager``: by clicks, as a
+    player who wants the hand over -- your Villains put down when you may, else a lit card
+    that can catch a Villain (:data:`CATCHERS`), else the first lit card (a card just drawn
+    played rather than kept), and only then a button. True if the log moved."""
     if ended(page) or page.locator(f"{ROOT} .sk-prompt:not(.sk-waiting)").count() == 0:
         return False
     before, said = log_text(page), message_text(page)
@@ -79,18 +88,26 @@ def my_move(page, keys: bool = False) -> bool:
         page.locator(selector).first.click()
         return True
 
-    for button in (".sk-villains", ".sk-take", ".sk-keep", ".sk-draw"):
+    buttons = (".sk-villains", ".sk-take", ".sk-keep", ".sk-draw")
+    legal = page.locator(f"{ROOT} .sk-hand-card.sk-legal")
+    if eager and not page.locator(f"{ROOT} .sk-villains").is_visible() and legal.count():
+        buttons = ()
+    for button in buttons:
         if page.locator(f"{ROOT} {button}").is_visible():
             return press(f"{ROOT} {button}") and wait_for_news(page, before, said)
-    legal = page.locator(f"{ROOT} .sk-hand-card.sk-legal")
-    if legal.count() == 0:
+    lit = [text.strip() for text in legal.all_inner_texts()]
+    if not lit:
         return False
-    card = legal.first.inner_text().strip()
-    if not press(f"{ROOT} .sk-hand-card.sk-legal"):
-        return False
-    if card in TARGETED:  # the page asks whom
-        page.locator(f"{ROOT} .sk-target:visible").first.wait_for(timeout=10_000)
-        press(f"{ROOT} .sk-target" if keys else f"{ROOT} .sk-target:visible")  # (not yourself: hidden)
+    pick = next((k for k, card in enumerate(lit) if card in CATCHERS), 0) if eager else 0
+    if keys:
+        if not press(f"{ROOT} .sk-hand-card.sk-legal"):
+            return False
+    else:
+        legal.nth(pick).click()
+    if lit[pick] in TARGETED:  # the page asks whom (a card one player alone can be named by is played at once)
+        page.wait_for_function(ASKS_WHOM_OR_MOVED, arg=[ROOT, before], timeout=10_000)
+        if page.locator(f"{ROOT} .sk-target:visible").count():
+            press(f"{ROOT} .sk-target" if keys else f"{ROOT} .sk-target:visible")  # (not yourself: hidden)
     return wait_for_news(page, before, said)
 
 

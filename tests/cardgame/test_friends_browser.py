@@ -1,8 +1,11 @@
 """The Sherlock Holmes Card Game with a friend, in the real app, in two headless Chromium
 contexts (two people on two machines): Ann, on a desktop, opens a table of three; Bob, on
 a phone, joins it by its code; Ann gives the third seat to a bot and starts; each plays
-by clicking their own table (the first card it lights up, the first player it offers)
-until the arrest ends the hand, and both pages show the ending. Then the host saves the
+by clicking their own table, as people who want the hand over (``my_move``'s ``eager``:
+a lit card that can catch a Villain first, a card just drawn played rather than kept),
+until the hand ends, and both pages show the ending. Played so, a hand of random deals
+(the server deals, nobody chooses) took the two people 42 moves on average in 300 deals
+played by the engine, against 67 by the first card lit and the buttons first. Then the host saves the
 table -- over, so the save is the game's open replay -- and every state of the game is
 replayed from it: no frame either page received names a Villain its seat never saw.
 Each page calls the other person by name, in its seats and its log. The test waits on
@@ -78,7 +81,7 @@ def test_two_people_and_a_bot_play_a_hand_at_one_table_from_two_pages(app_url, b
             assert time.monotonic() < deadline, f"the hand did not end in three minutes ({moves} moves by people)"
             moved = False
             for page in (ann, bob):
-                if not solo.ended(page) and solo.my_move(page):
+                if not solo.ended(page) and solo.my_move(page, eager=True):
                     moves, moved = moves + 1, True
             if not moved:  # a bot's turn, or a frame on its way
                 ann.wait_for_timeout(150)
