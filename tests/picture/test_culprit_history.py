@@ -70,7 +70,8 @@ def _play_forward(events, deal: dict, player: int) -> bool:
 
 def _setting(state, player: int):
     """The suspects, the envelopes the player read (and what was in them), the envelopes
-    they did not, and every event of the table so far (for who read what when)."""
+    they did not, and the events that matter to a count, in order: every reading and every
+    answer of the table so far (for who read what when, and who was told what)."""
     known = culprit.facts(rules.view(state, player))  # only its list of suspects (the party's, less the victim)
     suspects = known["suspects"]
     seen = {}
@@ -78,12 +79,12 @@ def _setting(state, player: int):
         if isinstance(e, Read) and e.player == player and e.guest in suspects:
             seen[e.guest] = None if e.alibi == SAW_NOTHING else e.alibi
     unread = [g for g in suspects if g not in seen]
-    return suspects, seen, unread
+    return suspects, seen, unread, [e for e in state.events if isinstance(e, (Read, Answered))]
 
 
 def _counted(state, player: int) -> dict[str, Fraction]:
     """Every (culprit, deal) pair, one by one: the share of those that fit, by culprit."""
-    suspects, seen, unread = _setting(state, player)
+    suspects, seen, unread, events = _setting(state, player)
     fits = dict.fromkeys(suspects, 0)
     for guilty in suspects:
         cards = [g for g in suspects if g != guilty] + [None]
@@ -94,14 +95,14 @@ def _counted(state, player: int) -> dict[str, Fraction]:
         else:
             for order in itertools.permutations(cards):
                 deal = {**seen, **dict(zip(unread, order))}
-                fits[guilty] += _play_forward(state.events, deal, player)
+                fits[guilty] += _play_forward(events, deal, player)
     total = sum(fits.values())
     return {g: Fraction(n, total) for g, n in fits.items()}
 
 
 def _drawn(state, player: int, rng: random.Random) -> dict[str, float]:
     """Pairs drawn at random (a culprit, then a shuffle), those that fit kept: shares."""
-    suspects, seen, unread = _setting(state, player)
+    suspects, seen, unread, events = _setting(state, player)
     fits = dict.fromkeys(suspects, 0)
     kept = 0
     while kept < KEPT:
@@ -112,7 +113,7 @@ def _drawn(state, player: int, rng: random.Random) -> dict[str, float]:
         for c in seen.values():
             cards.remove(c)
         rng.shuffle(cards)
-        if _play_forward(state.events, {**seen, **dict(zip(unread, cards))}, player):
+        if _play_forward(events, {**seen, **dict(zip(unread, cards))}, player):
             fits[guilty] += 1
             kept += 1
     return {g: n / kept for g, n in fits.items()}
