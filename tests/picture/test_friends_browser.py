@@ -1,0 +1,113 @@
+"""Picture Perfect with a friend, in the real app, in two headless Chromium contexts (two
+people on two machines): Ann, on a desktop, opens a table of three for the game as the
+rulebook has it; Bob, on a phone, joins it by its code; Ann gives the third seat to a bot
+and starts. Each plays by clicking their own table -- the exchange's move it offers first
+(take, pass, give back), the VIP it offers, then Ready, as a player in a hurry does (an
+empty mat is a photo too) -- until the photos are taken, and both pages show the ending.
+Then the host saves the finished table (the party's open replay): no frame either page
+received before every envelope was opened carries a wish of an envelope that seat never
+read. Each page calls the other person by name. The test waits on what the pages show,
+never on time (a look again at both pages after a short pause when neither has a move).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from sherlockkit.games.picture import rules
+from sherlockkit.games.picture.cards import HIDE, NEXT_TO
+from sherlockkit.games.picture.seeing import read_by
+from tests.friends_pages import PATIENCE, bot_in_seat_3_and_start
+from tests.layout import DESKTOP, PHONE, click_if_enabled, layout_problems
+from tests.seen import record_frames
+
+pytestmark = pytest.mark.browser
+
+ROOT = ".sk-friends .sk-picture"
+DASHBOARD = "voila/render/picture.ipynb"
+#: the buttons a person in a hurry clicks, the first the page offers: an exchange's move, a VIP, Ready
+MOVES = (f"{ROOT} button.sk-exchange", f"{ROOT} button.sk-vip", f"{ROOT} button.sk-ready")
+
+
+def open_page(browser, app_url: str, size: dict, name: str):
+    """A page of the game, its "Play with friends" panel unfolded and your name typed."""
+    page = browser.new_context(viewport=size).new_page()
+    frames = record_frames(page)
+    page.goto(app_url + DASHBOARD)
+    page.wait_for_selector(".sk-picture .sk-guest", timeout=PATIENCE)
+    page.get_by_text("Play with friends").first.click()
+    page.locator(".sk-friends-name input").fill(name)
+    return page, frames
+
+
+def ended(page) -> bool:
+    return page.locator(f"{ROOT} .sk-ending").is_visible()
+
+
+def my_move(page) -> bool:
+    """The first move the shared table offers you, clicked: True if one was."""
+    return not ended(page) and any(click_if_enabled(page, selector) for selector in MOVES)
+
+
+def log_text(page) -> str:
+    return page.locator(f"{ROOT} .sk-log").inner_text()
+
+
+def test_two_people_and_a_bot_take_the_photos_at_one_table_from_two_pages(app_url, browser):
+    ann, ann_frames = open_page(browser, app_url, DESKTOP, "Ann")
+    bob, bob_frames = open_page(browser, app_url, PHONE, "Bob")
+    try:
+        ann.locator(".sk-friends-players select").select_option("3")
+        ann.locator(".sk-friends-open").click()
+        ann.wait_for_selector(".sk-friends-code", timeout=PATIENCE)
+        code = ann.locator(".sk-friends-code").inner_text().strip()
+        bob.locator(".sk-friends-code-box input").fill(code)
+        bob.locator(".sk-friends-join").click()
+        bot_in_seat_3_and_start(ann)
+        shared_from = {}
+        for name, page, frames in (("Ann", ann, ann_frames), ("Bob", bob, bob_frames)):
+            page.wait_for_selector(f"{ROOT} .sk-guest", timeout=PATIENCE)
+            shared_from[name] = len(frames)  # before: the page's own party against bots
+        assert layout_problems(ann) == [] and layout_problems(bob) == []
+        moves, deadline = 0, time.monotonic() + 240
+        while not (ended(ann) and ended(bob)):
+            assert time.monotonic() < deadline, f"the party did not end in four minutes ({moves} moves by people)"
+            moved = False
+            for page in (ann, bob):
+                if my_move(page):
+                    moves, moved = moves + 1, True
+            if not moved:  # the bot's move, or a frame on its way
+                ann.wait_for_timeout(150)
+        assert moves >= 10, moves
+        for page, other in ((ann, "Bob"), (bob, "Ann")):
+            assert other in page.locator(f"{ROOT} .sk-seats").inner_text() or other in log_text(page)
+            assert not re.search(r"Player \d", log_text(page))
+            assert "every envelope is opened" in log_text(page)
+            assert "Traceback" not in page.locator("body").inner_text()
+        assert layout_problems(bob) == []
+        # the host's save of a finished table: the party's open replay
+        ann.locator(".sk-friends-save").click()
+        ann.wait_for_function("() => [...document.querySelectorAll('.sk-friends .sk-save-box textarea')]"
+                              ".some(t => t.value.includes('actions'))", timeout=PATIENCE)
+        text = next(t for t in ann.locator(".sk-friends .sk-save-box textarea").all() if "actions" in t.input_value())
+        save = json.loads(text.input_value())
+        state = rules.new(save["seed"], **save["options"])
+        for data in save["actions"]:
+            state = rules.play(state, rules.action_from_json(data))
+        assert rules.outcome(state) is not None and save["options"]["players"] == 3
+        for seat, frames in ((0, ann_frames[shared_from["Ann"]:]), (1, bob_frames[shared_from["Bob"]:])):
+            read = read_by(state, seat)
+            secrets = {c.text.rstrip(".") for e in state.envelopes if e.guest not in read for c in e.cards
+                       if c.kind in (NEXT_TO, HIDE)}
+            opened = next(k for k, f in enumerate(frames) if "every envelope is opened" in f)
+            assert secrets and opened > 5, (seat, opened)
+            for k, frame in enumerate(frames[:opened]):  # a wish the seat never read never reached its page
+                assert not [s for s in secrets if s in frame], (seat, k, frame[:300])
+            assert any(s in f for f in frames[opened:] for s in secrets), "the ending opens every envelope"
+    finally:
+        for page in (ann, bob):
+            page.context.close()
