@@ -1,6 +1,6 @@
 """Run the sherlockkit benchmarks, print a table, write benchmarks/results/latest.json.
 
-    .venv/bin/python benchmarks/run.py [--only engine|engines|protocol|analysis|story_case|bakerstreet|picture_photo|picture_bots|picture_odds|tournament|app|kernel_start|load|rooms_load]
+    .venv/bin/python benchmarks/run.py [--only engine|engines|protocol|analysis|story_case|bakerstreet|picture_photo|picture_bots|picture_odds|tournament|app|kernel_start|load|rooms_load|rooms_pages]
                                        [--quick]
                                        [--browsers-only]
 
@@ -36,6 +36,7 @@ import picture_odds  # noqa: E402
 import picture_photo  # noqa: E402
 import protocol  # noqa: E402
 import rooms_load  # noqa: E402
+import rooms_pages  # noqa: E402
 import story_case  # noqa: E402
 import tournament  # noqa: E402
 from common import print_table  # noqa: E402
@@ -43,7 +44,7 @@ from common import print_table  # noqa: E402
 BENCHMARKS = {"engine": engine, "engines": engines, "protocol": protocol, "analysis": analysis, "story_case": story_case,
               "bakerstreet": bakerstreet, "picture_photo": picture_photo, "picture_bots": picture_bots, "picture_odds": picture_odds,
               "tournament": tournament, "app": app, "kernel_start": kernel_start, "load": load,
-              "rooms_load": rooms_load}
+              "rooms_load": rooms_load, "rooms_pages": rooms_pages}
 RESULTS = HERE / "results" / "latest.json"
 
 
