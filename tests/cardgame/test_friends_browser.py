@@ -13,7 +13,6 @@ what the pages show, never on time."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
@@ -23,24 +22,13 @@ from sherlockkit.games.cardgame import rules
 from sherlockkit.games.cardgame.cards import VILLAINS
 from sherlockkit.games.cardgame.events import Arrested, Escaped, Peek
 from tests.cardgame import test_browser as solo
-from tests.friends_pages import PATIENCE, bot_in_seat_3_and_start
+from tests.friends_pages import PATIENCE, bot_in_seat_3_and_start, hosts_save, join, open_page, open_table
 from tests.layout import DESKTOP, PHONE, layout_problems
-from tests.seen import record_frames
 
 pytestmark = pytest.mark.browser
 
 ROOT = ".sk-friends .sk-cardgame"
-
-
-def open_page(browser, app_url: str, size: dict, name: str):
-    """A page of the game, its "Play with friends" panel unfolded and your name typed."""
-    page = browser.new_context(viewport=size).new_page()
-    frames = record_frames(page)
-    page.goto(app_url + solo.DASHBOARD)
-    page.wait_for_selector(".sk-cardgame .sk-hand-card", timeout=PATIENCE)
-    page.get_by_text("Play with friends").first.click()
-    page.locator(".sk-friends-name input").fill(name)
-    return page, frames
+READY = ".sk-cardgame .sk-hand-card"  # the page's own table, drawn
 
 
 def seen_by(state, seat: int) -> set[str]:
@@ -54,20 +42,16 @@ def seen_by(state, seat: int) -> set[str]:
 
 def test_two_people_and_a_bot_play_a_hand_at_one_table_from_two_pages(app_url, browser, monkeypatch):
     monkeypatch.setattr(solo, "ROOT", ROOT)  # the solo test's clicks, on the shared table
-    ann, ann_frames = open_page(browser, app_url, DESKTOP, "Ann")
-    bob, bob_frames = open_page(browser, app_url, PHONE, "Bob")
+    ann, ann_frames = open_page(browser, app_url + solo.DASHBOARD, DESKTOP, READY, "Ann")
+    bob, bob_frames = open_page(browser, app_url + solo.DASHBOARD, PHONE, READY, "Bob")
     try:
-        ann.locator(".sk-friends-players select").select_option("3")
-        ann.locator(".sk-friends-open").click()
-        ann.wait_for_selector(".sk-friends-code", timeout=PATIENCE)
-        code = ann.locator(".sk-friends-code").inner_text().strip()
+        code = open_table(ann, 3)
         # on a phone the panel's buttons keep their whole words (none cut to "Open a…")
         cut = bob.evaluate("() => [...document.querySelectorAll('.sk-friends button')]"
                            ".filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)"
                            ".map(b => b.innerText)")
         assert cut == [], cut
-        bob.locator(".sk-friends-code-box input").fill(code)
-        bob.locator(".sk-friends-join").click()
+        join(bob, code)
         bot_in_seat_3_and_start(ann)
         shared_from = {}
         for name, page, frames in (("Ann", ann, ann_frames), ("Bob", bob, bob_frames)):
@@ -93,11 +77,7 @@ def test_two_people_and_a_bot_play_a_hand_at_one_table_from_two_pages(app_url, b
             assert "Traceback" not in page.locator("body").inner_text()
         assert layout_problems(bob) == []
         # the host's save of a finished table: the game's open replay, every state of it
-        ann.locator(".sk-friends-save").click()
-        ann.wait_for_function("() => [...document.querySelectorAll('.sk-friends .sk-save-box textarea')]"
-                              ".some(t => t.value.includes('actions'))", timeout=PATIENCE)
-        text = next(t for t in ann.locator(".sk-friends .sk-save-box textarea").all() if "actions" in t.input_value())
-        states = solo.states_of(json.loads(text.input_value()))
+        states = solo.states_of(hosts_save(ann))
         assert rules.outcome(states[-1]) is not None and states[-1].names[:2] == ("Ann", "Bob")
         for seat, frames in ((0, ann_frames[shared_from["Ann"]:]), (1, bob_frames[shared_from["Bob"]:])):
             # what the seat saw at any moment (a card that left its hand was seen all the same)

@@ -12,7 +12,6 @@ never on time (a look again at both pages after a short pause when neither has a
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
@@ -21,27 +20,16 @@ import pytest
 from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.seeing import read_by
-from tests.friends_pages import PATIENCE, bot_in_seat_3_and_start
+from tests.friends_pages import PATIENCE, bot_in_seat_3_and_start, hosts_save, join, open_page, open_table
 from tests.layout import DESKTOP, PHONE, click_if_enabled, layout_problems
-from tests.seen import record_frames
 
 pytestmark = pytest.mark.browser
 
 ROOT = ".sk-friends .sk-picture"
 DASHBOARD = "voila/render/picture.ipynb"
+READY = ".sk-picture .sk-guest"  # the page's own table, drawn
 #: the buttons a person in a hurry clicks, the first the page offers: an exchange's move, a VIP, Ready
 MOVES = (f"{ROOT} button.sk-exchange", f"{ROOT} button.sk-vip", f"{ROOT} button.sk-ready")
-
-
-def open_page(browser, app_url: str, size: dict, name: str):
-    """A page of the game, its "Play with friends" panel unfolded and your name typed."""
-    page = browser.new_context(viewport=size).new_page()
-    frames = record_frames(page)
-    page.goto(app_url + DASHBOARD)
-    page.wait_for_selector(".sk-picture .sk-guest", timeout=PATIENCE)
-    page.get_by_text("Play with friends").first.click()
-    page.locator(".sk-friends-name input").fill(name)
-    return page, frames
 
 
 def ended(page) -> bool:
@@ -58,15 +46,10 @@ def log_text(page) -> str:
 
 
 def test_two_people_and_a_bot_take_the_photos_at_one_table_from_two_pages(app_url, browser):
-    ann, ann_frames = open_page(browser, app_url, DESKTOP, "Ann")
-    bob, bob_frames = open_page(browser, app_url, PHONE, "Bob")
+    ann, ann_frames = open_page(browser, app_url + DASHBOARD, DESKTOP, READY, "Ann")
+    bob, bob_frames = open_page(browser, app_url + DASHBOARD, PHONE, READY, "Bob")
     try:
-        ann.locator(".sk-friends-players select").select_option("3")
-        ann.locator(".sk-friends-open").click()
-        ann.wait_for_selector(".sk-friends-code", timeout=PATIENCE)
-        code = ann.locator(".sk-friends-code").inner_text().strip()
-        bob.locator(".sk-friends-code-box input").fill(code)
-        bob.locator(".sk-friends-join").click()
+        join(bob, open_table(ann, 3))
         bot_in_seat_3_and_start(ann)
         shared_from = {}
         for name, page, frames in (("Ann", ann, ann_frames), ("Bob", bob, bob_frames)):
@@ -90,11 +73,7 @@ def test_two_people_and_a_bot_take_the_photos_at_one_table_from_two_pages(app_ur
             assert "Traceback" not in page.locator("body").inner_text()
         assert layout_problems(bob) == []
         # the host's save of a finished table: the party's open replay
-        ann.locator(".sk-friends-save").click()
-        ann.wait_for_function("() => [...document.querySelectorAll('.sk-friends .sk-save-box textarea')]"
-                              ".some(t => t.value.includes('actions'))", timeout=PATIENCE)
-        text = next(t for t in ann.locator(".sk-friends .sk-save-box textarea").all() if "actions" in t.input_value())
-        save = json.loads(text.input_value())
+        save = hosts_save(ann)
         state = rules.new(save["seed"], **save["options"])
         for data in save["actions"]:
             state = rules.play(state, rules.action_from_json(data))
