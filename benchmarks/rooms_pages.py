@@ -53,13 +53,17 @@ CODE = re.compile(r"sk-friends-code['\"][^>]*>\s*([A-Za-z0-9]+)\s*<")
 class Person(WirePlayer):
     """A page at a table for several people: the friends panel's widgets found by their
     classes, the shared table's widgets told apart from the page's own (those made after
-    the page loaded), and the times its kernel redrew the shared table."""
+    the page loaded), and the times its kernel redrew the shared table. Once seated it
+    plays as ``WirePlayer.play`` does, on the shared table's button, ``think`` seconds
+    after its turn comes; each click goes to ``clicks`` with the people of its table."""
 
-    def __init__(self, base: str, rng: random.Random, name: str):
-        super().__init__(base, rng)
+    def __init__(self, base: str, rng: random.Random, name: str, think: float, clicks: list):
+        super().__init__(base, rng, think=(think, think))
         self.name = name
         self.own: set[str] = set()  # the page's models once loaded: its own table and the panel
         self.redrawn: list[float] = []  # perf_counter of each redraw of the shared table
+        self.table: list[Person] = []  # the people at its shared table, itself among them
+        self.clicks = clicks  # (time sent, the table's people) of every click, the crowd's
 
     async def load(self) -> None:
         await super().load()
@@ -67,8 +71,8 @@ class Person(WirePlayer):
 
     def _receive(self, channel: str, msg: dict) -> None:
         kind, content = msg["header"]["msg_type"], msg["content"]
-        if self.own and (kind == "comm_open" or (kind == "comm_msg" and content.get("data", {}).get("method") == "update")) \
-                and content.get("comm_id") not in self.own:
+        drawn = kind == "comm_open" or (kind == "comm_msg" and content.get("data", {}).get("method") == "update")
+        if self.own and drawn and content.get("comm_id") not in self.own:  # the shared table redrawn
             self.redrawn.append(time.perf_counter())
         super()._receive(channel, msg)
 
@@ -88,6 +92,17 @@ class Person(WirePlayer):
         msg = message("comm_msg", {"comm_id": self.model(css, shared),
                                    "data": {"method": "custom", "content": {"event": "click"}}}, self.session)
         return await self.send_and_wait(msg)
+
+    def sit_down(self, table: list[Person]) -> None:
+        """At the shared table once it has started: its button and header are what
+        ``play`` watches (not the page's own table's, hidden under it)."""
+        self.table = table
+        self.button, self.header = self.model("sk-reveal", shared=True), self.model("sk-head", shared=True)
+
+    async def click(self) -> None:
+        """"Turn up my alibi" on the shared table, timed from here to every page's redraw."""
+        self.clicks.append((time.perf_counter(), self.table))
+        await self.press("sk-reveal", shared=True)
 
     def shown(self, css: str) -> str:
         return str(self.states.get(self.model(css), {}).get("value", ""))
@@ -124,36 +139,12 @@ async def seat(people: list[Person]) -> None:
     await host.press("sk-friends-start")
     for person in people:
         await person.until(lambda p=person: p.model("sk-reveal", shared=True) is not None)
+        person.sit_down(people)
 
 
 def host_seats(host: Person) -> str:
     """Every text the host's page holds (the seats' list is widgets of their own)."""
     return " ".join(str(s.get("value", "")) for s in host.states.values())
-
-
-async def play(people: list[Person], until: float, think: float, clicks: list) -> None:
-    """Each person turns up their alibi when the shared table offers it; every click is
-    ``(time sent, the table's people)`` in ``clicks``."""
-
-    async def person(p: Person) -> None:
-        button = p.model("sk-reveal", shared=True)
-        while time.monotonic() < until:
-            if not p.states.get(button, {}).get("disabled", True):
-                await asyncio.sleep(think)
-                if p.states.get(button, {}).get("disabled", True) or time.monotonic() >= until:
-                    continue
-                msg = message("comm_msg", {"comm_id": button, "data": {"method": "custom",
-                                                                      "content": {"event": "click"}}}, p.session)
-                clicks.append((time.perf_counter(), people))
-                await p.send_and_wait(msg)
-                continue
-            p.changed.clear()
-            try:
-                await asyncio.wait_for(p.changed.wait(), max(0.01, until - time.monotonic()))
-            except asyncio.TimeoutError:
-                return
-
-    await asyncio.gather(*(person(p) for p in people))
 
 
 def latencies(clicks: list) -> tuple[list[float], int]:
@@ -176,7 +167,8 @@ async def crowd(tables: int, seconds: float, think: float) -> dict:
     result: dict = {"tables": tables}
     try:
         server.wait_listening()
-        people = [Person(server.base, random.Random(k), f"P{k}") for k in range(4 * tables)]
+        clicks: list = []
+        people = [Person(server.base, random.Random(k), f"P{k}", think, clicks) for k in range(4 * tables)]
         await asyncio.gather(*(p.load() for p in people))
         failed = [p.result.error for p in people if p.result.error]
         if failed:
@@ -184,9 +176,8 @@ async def crowd(tables: int, seconds: float, think: float) -> dict:
         groups = [people[4 * t:4 * t + 4] for t in range(tables)]
         await asyncio.gather(*(seat(g) for g in groups))
         result["kernels"], result["rss_mb"] = kernels(server)
-        clicks: list = []
         before, start = cpu_seconds(server), time.monotonic()
-        await asyncio.gather(*(play(g, start + seconds, think, clicks) for g in groups))
+        await asyncio.gather(*(p.play(start + seconds) for p in people))
         result["cpu"] = cpu_share(before, cpu_seconds(server), time.monotonic() - start)
         await asyncio.sleep(LOST_AFTER)  # the last clicks' redraws on their way (else counted lost)
         result["ms"], result["lost"] = latencies(clicks)

@@ -7,7 +7,8 @@ skipped, except under ``CI=true`` where a missing browser is a failure.
 :func:`pytest_collection_modifyitems` keeps together the tests that share a fixture
 built once per module (a server of their own, a module's random parties), the tests
 that read the book's build, and the tests that play in the app, so that nothing is
-built twice, and hands out the long tests first. Session fixtures (the app, Chromium) are one per process.
+built twice, and hands out the long tests first. Session fixtures (the app, Chromium)
+are one per process.
 """
 
 from __future__ import annotations

@@ -88,11 +88,9 @@ def my_move(page, keys: bool = False, eager: bool = False) -> bool:
         page.locator(selector).first.click()
         return True
 
-    buttons = (".sk-villains", ".sk-take", ".sk-keep", ".sk-draw")
     legal = page.locator(f"{ROOT} .sk-hand-card.sk-legal")
-    if eager and not page.locator(f"{ROOT} .sk-villains").is_visible() and legal.count():
-        buttons = ()
-    for button in buttons:
+    eager_for_a_card = eager and legal.count() > 0  # only the Villains' button goes before a lit card
+    for button in (".sk-villains",) if eager_for_a_card else (".sk-villains", ".sk-take", ".sk-keep", ".sk-draw"):
         if page.locator(f"{ROOT} {button}").is_visible():
             return press(f"{ROOT} {button}") and wait_for_news(page, before, said)
     lit = [text.strip() for text in legal.all_inner_texts()]

@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+from sherlockkit import engine
 from sherlockkit.games.picture import rules
 from sherlockkit.games.picture.cards import HIDE, NEXT_TO
 from sherlockkit.games.picture.seeing import read_by
@@ -74,9 +75,7 @@ def test_two_people_and_a_bot_take_the_photos_at_one_table_from_two_pages(app_ur
         assert layout_problems(bob) == []
         # the host's save of a finished table: the party's open replay
         save = hosts_save(ann)
-        state = rules.new(save["seed"], **save["options"])
-        for data in save["actions"]:
-            state = rules.play(state, rules.action_from_json(data))
+        state = engine.replay(rules, save["seed"], save["options"], map(rules.action_from_json, save["actions"]))
         assert rules.outcome(state) is not None and save["options"]["players"] == 3
         for seat, frames in ((0, ann_frames[shared_from["Ann"]:]), (1, bob_frames[shared_from["Bob"]:])):
             read = read_by(state, seat)
