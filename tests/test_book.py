@@ -167,6 +167,14 @@ MATHS_DRAWN = """() => document.querySelectorAll('mjx-container').length
 MATHS_DONE = "() => window.MathJax?.startup?.promise?.then(() => true) ?? true"
 VISIBLE_INPUTS = """() => [...document.querySelectorAll('div.cell_input')]
     .filter(e => e.checkVisibility() && !e.closest('details:not([open])')).length"""
+#: accessible.js has measured what scrolls since the page last changed (issue 28)
+MEASURED = "() => !document.documentElement.hasAttribute('data-sk-measuring')"
+OUT_OF_REACH = """() => [...document.querySelectorAll('.cell_output div')].filter(box => {
+    const style = getComputedStyle(box), scrolls = /^(auto|scroll)$/;
+    return ((scrolls.test(style.overflowX) && box.scrollWidth > box.clientWidth)
+            || (scrolls.test(style.overflowY) && box.scrollHeight > box.clientHeight))
+        && box.tabIndex < 0 && !box.querySelector('a, button, input, select, textarea, [tabindex]');
+    }).map(box => box.className)"""
 NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 #: axe-core 4.12 fetches what a stylesheet ``@import``s from the address written in it read
 #: against the page's, not the stylesheet's (dequelabs/axe-core#5268): the theme's
@@ -238,9 +246,19 @@ class Reader:
         self.page.wait_for_load_state("networkidle")
         return self.page
 
+    def scrolling_out_of_reach(self) -> list[str]:
+        """The boxes in the page's outputs that scroll (their content wider or taller than
+        they are) and that Tab cannot reach, each by its classes (``[]``: none); what
+        axe-core's scrollable-region-focusable looks for, asked of every box, where axe
+        misses a box whose content is drawn while it reads the page."""
+        self.page.wait_for_function(MEASURED, timeout=20_000)
+        return self.page.evaluate(OUT_OF_REACH)
+
     def serious_violations(self) -> list:
         """What axe-core finds serious or critical on the tab's page (``[]``: nothing),
-        axe reading the stylesheets the page imports where the browser did."""
+        axe reading the stylesheets the page imports where the browser did, once the
+        book's own script has measured the boxes that scroll (``accessible.js``)."""
+        self.page.wait_for_function(MEASURED, timeout=20_000)
         self.axe_imports = self.page.evaluate(AXE_WRONG_IMPORTS)
         return serious_violations(self.page)
 
@@ -308,6 +326,9 @@ def test_every_page_reads_well_offline_on_a_phone_and_on_a_desktop(book_html, bo
                 problems.append(f"wider than a {PHONE} px screen: {width} px")
             if name.removesuffix(".html") in NOTEBOOK_CHAPTERS:
                 problems.extend(_folding_problems(page))
+            unreachable = reader.scrolling_out_of_reach()
+            if unreachable:
+                problems.append(f"boxes that scroll on a phone, which no key reaches: {unreachable}")
             violations = reader.serious_violations()
             if violations:
                 problems.append(f"axe-core finds serious or critical violations on a phone "

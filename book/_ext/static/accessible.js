@@ -6,7 +6,9 @@
      keyboard stop, named after its table's caption, while it scrolls: without one, a
      reader without a mouse cannot scroll it (axe: scrollable-region-focusable). The
      theme does the same for its own tables, code and outputs, not for a box inside an
-     output (the chapters' tables are put in one by widgets' ``scrolling``).
+     output: the chapters' tables are put in one by widgets' ``scrolling``, and what an
+     interactive cell shows is drawn in the widget manager's output boxes, which scroll
+     by its stylesheet (``overflow: auto``), not by their own style.
    - A slider the widget manager draws is named by its description: the manager leaves
      the handle (role "slider", what a screen reader reads) nameless beside its label
      (axe: aria-input-field-name), and gives the label a tooltip "null".
@@ -15,10 +17,11 @@
   "use strict";
 
   const SCROLLS = /^(auto|scroll)$/;
+  const BOXES = ".cell_output [style*='overflow'], .cell_output .jp-OutputArea-output";
   let named = 0;
 
   function scrollingBoxes() {
-    for (const box of document.querySelectorAll(".cell_output [style*='overflow']")) {
+    for (const box of document.querySelectorAll(BOXES)) {
       const style = getComputedStyle(box);
       if (!SCROLLS.test(style.overflowX) && !SCROLLS.test(style.overflowY)) continue;
       // a box its chapter already made a keyboard stop is left as it is
@@ -51,11 +54,17 @@
     }
   }
 
+  // while a measure waits to run, <html> carries data-sk-measuring (what a test waits on
+  // before it reads the page as a keyboard reaches it)
   function later(callback, ms) {
     let timer = null;
     return () => {
       clearTimeout(timer);
-      timer = setTimeout(callback, ms);
+      document.documentElement.setAttribute("data-sk-measuring", "");
+      timer = setTimeout(() => {
+        callback();
+        document.documentElement.removeAttribute("data-sk-measuring");
+      }, ms);
     };
   }
 
