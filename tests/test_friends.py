@@ -48,16 +48,20 @@ def test_two_pages_and_a_bot_play_to_the_end_by_clicking_their_own_tables(game_i
         await until(lambda: ann.session and ann.session.frame, "Ann's table opened")
         code = ann.session.frame["code"]
         assert code in ann.where.value
+        alone = ann.seats.children
         bob.name.value, bob.code.value = "Bob", code.lower()
         bob.join_button.click()
         await until(lambda: bob.session and bob.session.frame, "Bob seated")
         assert bob.start_button.layout.display == "none"  # only the host starts
         await until(lambda: len(ann.seats.children) == 3 and "Bob" in ann.seats.children[1].children[0].value,
                     "Ann sees Bob")
+        # the rows Bob's arrival replaced are closed, with their parts (the page lets them go)
+        assert alone and all(part.comm is None for row in alone for part in (row, row.layout, *row.children))
         room = server.service.lobby.room(code)
         room.give_to_bot(room.host_token, 2, SHARED[game_id])  # the quickest bot (the panel gives the stand-in)
         ann.start_button.click()
         await until(lambda: ann.table is not None and bob.table is not None, "both tables up")
+        seated = {page: page.seats.children for page in (ann, bob)}
         rules = GAMES[game_id].rules
         rng, pages = random.Random(2), {0: ann, 1: bob}
         clicks = 0
@@ -83,6 +87,10 @@ def test_two_pages_and_a_bot_play_to_the_end_by_clicking_their_own_tables(game_i
         await until(lambda: ann.table.ending.layout.display == "flex" and bob.table.ending.layout.display == "flex",
                     "both endings shown")
         assert room.status == ENDED and clicks > 0
+        # nobody came or went: the seats' rows drawn at the start are the rows still shown
+        # (a move redraws the table, not the seats: new rows were some forty widget
+        # messages a page per click at a table of four)
+        assert all(page.seats.children == rows and all(row.comm for row in rows) for page, rows in seated.items())
         # each log calls the others by the names they sat down with (a bot's: "Bot 3 (random)")
         for page, others in ((ann, ("Bob", "Bot 3")), (bob, ("Ann", "Bot 3"))):
             log = page.table.log_box.value

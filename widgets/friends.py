@@ -81,6 +81,7 @@ class FriendsPanel(w.VBox):
         self.where.add_class("sk-friends-where")
         self.seats = w.VBox()
         self.seats.add_class("sk-friends-seats")
+        self._seats_drawn: tuple = ()  # what the seats' rows say (_draw_seats)
         self.notices = w.HTML()
         self.notices.add_class("sk-friends-notices")
         self.door = w.VBox([w.HTML("<b>Play with friends</b>: open a table and share its code, join one, or reopen a table you saved."),
@@ -248,7 +249,7 @@ class FriendsPanel(w.VBox):
             "this link</a>. "
             f"<a class='sk-friends-seat-link' href='?seat={quote(self.token or '')}'>Your seat's own link</a> "
             f"brings you back to your seat if this page closes: keep it to yourself.</p>")
-        self.seats.children = [self._seat_row(seat, frame) for seat in frame["seats"]]
+        self._draw_seats(frame)
         if not gathering and frame["view"] is not None and self.table is None:
             self.table = self.entry.table_class()(game=self.session)
             for hidden in ("setup", "replay_bar", "ending_new_button"):  # the solo table's settings and replays
@@ -270,25 +271,59 @@ class FriendsPanel(w.VBox):
             return f"{base.rstrip('/')}/hub/user-redirect/voila/render/{quote(self.entry.id)}.ipynb?table={quote(code)}"
         return f"?table={quote(code)}"
 
-    def _seat_row(self, seat: dict, frame: dict) -> w.Widget:
-        number = seat["seat"]
-        who = {"open": "waiting for a friend", "bot": seat["name"]}.get(seat["kind"], seat["name"])
-        if seat["kind"] == "person" and seat["away"]:
-            who += " (away: a bot plays meanwhile)"
-        if number == frame["you"]:
-            who += " (you)"
-        label = w.HTML(f"Seat {number + 1}: {html.escape(who)}")
-        row = [label]
-        if frame["host"] and frame["status"] == "gathering" and frame["view"] is None and seat["kind"] != "person":
-            if seat["kind"] == "open":
-                row.append(action_button("Give to a bot", lambda _, n=number: self._to_table({"do": "bot", "seat": n}),
-                                         f"friends-bot-{number + 1}", session=self))
-            else:
-                row.append(action_button("Open for a friend", lambda _, n=number: self._to_table({"do": "open", "seat": n}),
-                                         f"friends-open-seat-{number + 1}", session=self))
+    def _draw_seats(self, frame: dict) -> None:
+        """A row per seat: who sits there, and the host's button for a seat no person holds.
+        Drawn again only when a row's words or button change (who sat, left, came back),
+        not on every move of the game: rows made anew at each frame were five new widgets a
+        seat, some forty widget messages a page per click at a table of four, kept by the
+        page and the kernel ever after; the rows they replace are closed."""
+        rows = tuple(_seat_words(seat, frame) for seat in frame["seats"])
+        if rows == self._seats_drawn:
+            return
+        replaced = self.seats.children
+        self.seats.children = [self._seat_row(*row) for row in rows]
+        self._seats_drawn = rows
+        for row in replaced:
+            _close(row)
+
+    def _seat_row(self, number: int, who: str, offers: str | None) -> w.Widget:
+        """Seat ``number``'s row: who sits there, and the host's ``offers`` button."""
+        row = [w.HTML(f"Seat {number + 1}: {html.escape(who)}")]
+        if offers == "bot":
+            row.append(action_button("Give to a bot", lambda _, n=number: self._to_table({"do": "bot", "seat": n}),
+                                     f"friends-bot-{number + 1}", session=self))
+        elif offers == "open":
+            row.append(action_button("Open for a friend", lambda _, n=number: self._to_table({"do": "open", "seat": n}),
+                                     f"friends-open-seat-{number + 1}", session=self))
         box = w.HBox(row)
         box.add_class("sk-friends-seat")
         return box
+
+
+def _close(widget: w.Widget) -> None:
+    """Close ``widget`` with what it alone holds (its children, its layout, its style):
+    the page and the kernel let go of them."""
+    for part in (*getattr(widget, "children", ()), getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, w.Widget):
+            _close(part)
+    widget.close()
+
+
+def _seat_words(seat: dict, frame: dict) -> tuple[int, str, str | None]:
+    """What a seat's row says, from the room's frame: its number, who sits there (a
+    person, a bot, nobody yet; away; you), and the button the host has for it while the
+    table gathers ("bot" gives an open seat to a bot, "open" opens a bot's seat for a
+    friend; ``None``: no button)."""
+    number = seat["seat"]
+    who = {"open": "waiting for a friend", "bot": seat["name"]}.get(seat["kind"], seat["name"])
+    if seat["kind"] == "person" and seat["away"]:
+        who += " (away: a bot plays meanwhile)"
+    if number == frame["you"]:
+        who += " (you)"
+    offers = None
+    if frame["host"] and frame["status"] == "gathering" and frame["view"] is None and seat["kind"] != "person":
+        offers = "bot" if seat["kind"] == "open" else "open"
+    return number, who, offers
 
 
 def _row(*parts: w.Widget) -> w.HBox:

@@ -53,6 +53,6 @@ def newest_in_view(lines: Parts, css: str) -> w.Box:
 
 
 def _html(css: str, **shared) -> w.HTML:
-    part = w.HTML(**shared)
-    part.add_class(css)
-    return part
+    """A piece with its class from the start: the page gets it with the piece, not in a
+    second message."""
+    return w.HTML(_dom_classes=(css,), **shared)
