@@ -26,10 +26,10 @@ from sherlockkit.games.bakerstreet.state import Assist, Confirm, Eliminate, Inve
 from widgets.bakerstreet_art import STYLE, counts_html, escape, lead_html, odds_html, told_words, tracks_html
 from widgets.bakerstreet_session import CHARACTER_OPTIONS, BakerStreetSession, offered_levels
 from widgets.controls import action_button, marked, move_button, offer
-from widgets.parts import Parts, newest_in_view
+from widgets.parts import Parts, log_start, newest_in_view
 from widgets.table import GameTable
 
-LOG_LINES = 60
+LOG_LINES = 60  # the most lines the log shows (``log_start``: from 30 to 60 of the newest)
 #: a teammate's card, in its icon's colour
 CARD_COLOURS = {"Clue": "#f3e3c2", "Document": "#d7e2f5", "Track": "#d6ecd9", "Witness": "#efd8e8"}
 
@@ -196,7 +196,7 @@ class BakerStreetTable(GameTable):
         view: View = self.game.view
         called = self.game.seat_names(view.players)
         # the log first: a card of yours reaches the page in its log line, the moment it is played
-        lines = narration.log(view, last=LOG_LINES, names=called)
+        lines = narration.log(view, last=len(view.events) - log_start(len(view.events), LOG_LINES), names=called)
         self.log_box.show([f"<div>{escape(line)}</div>" for line in lines])
         your_turn = view.turn == view.player and view.outcome is None and not self.game.replaying
         cast = ""

@@ -96,6 +96,16 @@ def action_button(text: str, handler, css: str, style: str = "", width: str = "a
     return button
 
 
+def close(widget: w.Widget) -> None:
+    """Close ``widget`` with what it alone holds (its children, its layout, its style),
+    when a redraw has replaced it: the page and the kernel let go of them (a widget
+    replaced but left open stays in both for as long as the page lives)."""
+    for part in (*getattr(widget, "children", ()), getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, w.Widget):
+            close(part)
+    widget.close()
+
+
 def move_button(text: str, handler, css: str, style: str = "", width: str = "auto") -> w.Button:
     """A button that leads to moves of the engine's list: the table :func:`offer` s it
     the legal moves it leads to at every redraw, and ``handler(button)`` is called on a

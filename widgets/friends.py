@@ -27,7 +27,7 @@ import ipywidgets as w
 
 from sherlockkit.games import GAMES
 from sherlockkit.rooms.room import RoomError
-from widgets.controls import SOMETHING_WRONG, action_button, refuse_bad_state
+from widgets.controls import SOMETHING_WRONG, action_button, close, refuse_bad_state
 from widgets.friends_session import FriendsSession, RoomLink
 from widgets.page_address import page_query
 
@@ -284,7 +284,7 @@ class FriendsPanel(w.VBox):
         self.seats.children = [self._seat_row(*row) for row in rows]
         self._seats_drawn = rows
         for row in replaced:
-            _close(row)
+            close(row)
 
     def _seat_row(self, number: int, who: str, offers: str | None) -> w.Widget:
         """Seat ``number``'s row: who sits there, and the host's ``offers`` button."""
@@ -298,15 +298,6 @@ class FriendsPanel(w.VBox):
         box = w.HBox(row)
         box.add_class("sk-friends-seat")
         return box
-
-
-def _close(widget: w.Widget) -> None:
-    """Close ``widget`` with what it alone holds (its children, its layout, its style):
-    the page and the kernel let go of them."""
-    for part in (*getattr(widget, "children", ()), getattr(widget, "layout", None), getattr(widget, "style", None)):
-        if isinstance(part, w.Widget):
-            _close(part)
-    widget.close()
 
 
 def _seat_words(seat: dict, frame: dict) -> tuple[int, str, str | None]:

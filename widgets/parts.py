@@ -41,6 +41,16 @@ class Parts(w.Box):
             self.children = tuple(self._pieces[:len(markups)])
 
 
+def log_start(count: int, most: int) -> int:
+    """Where a table's log of ``count`` lines starts when it shows at most ``most``: the
+    window moves on half of ``most`` lines at a time (it shows between half and all of
+    ``most``), so that a new line is one new piece on the page. A window moving on by one
+    line at each event changed every piece's words, all ``most`` of them sent again for
+    each line (some fifty widget messages a move in a long Picture Perfect party)."""
+    step = max(1, most // 2)
+    return 0 if count <= most else -(-(count - most) // step) * step
+
+
 def newest_in_view(lines: Parts, css: str) -> w.Box:
     """A scrolling box (CSS class ``css``) around ``lines``, a log whose oldest line comes
     first, that keeps its newest line in view: the box flows bottom to top

@@ -29,7 +29,7 @@ from sherlockkit.games.picture.events import GameEnded
 from sherlockkit.games.picture.photo import camera_at, take
 from sherlockkit.games.picture.state import CHOOSING, EXCHANGING, Aim, Place, Unplace, View, Vip
 from widgets.controls import action_button, changed, move_button, offer, shown
-from widgets.parts import Parts, newest_in_view
+from widgets.parts import Parts, log_start, newest_in_view
 from widgets.picture_case import CASE_STYLE, QuestionPanel, case_html, culprit_revealed, odds_of, sheet_html
 from widgets.picture_mat import ArrangingControls
 from widgets.picture_stage import (
@@ -42,7 +42,7 @@ from widgets.table import GameTable
 BOT_SECONDS = 0.8
 #: an arranging move of a bot is quicker: a bot plays its planned layout out one move a turn
 ARRANGE_SECONDS = 0.35
-LOG_LINES = 80
+LOG_LINES = 80  # the most lines the log shows (``log_start``: from 40 to 80 of the newest)
 #: the variant menu: "none" (the engine's ``variant=None``), then the engine's variants by
 #: name; which may be played with which settings is the engine's to say
 NO_VARIANT = "none"
@@ -240,7 +240,9 @@ class PictureTable(GameTable):
         """Draw the table from your view: every button offered its moves of your legal moves."""
         view: View = self.game.view
         names = self.game.seat_names(view.players)  # a shared table's people by the names they sat down with
-        self.log_box.show([f"<div>{_escape(line)}</div>" for line in narration.log(view, last=LOG_LINES, names=names)])
+        told = len(narration.logged(view))
+        lines = narration.log(view, last=told - log_start(told, LOG_LINES), names=names)
+        self.log_box.show([f"<div>{_escape(line)}</div>" for line in lines])
         over = view.outcome is not None
         allowed = rules.legal_moves(view) if not over and not self.game.replaying else []
         card = EXCHANGE_WORDS.get(view.exchange, "")

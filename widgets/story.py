@@ -25,7 +25,7 @@ from sherlockkit.games.story import casebook, narration, rules
 from sherlockkit.games.story.characters import DEFAULT_TRAITS, STARTING_TRAITS
 from sherlockkit.games.story.events import CaseStarted, RollMade, TurnStarted
 from sherlockkit.games.story.state import Choose, Roll
-from widgets.controls import guarded, move_button, offer
+from widgets.controls import close, guarded, move_button, offer
 from widgets.session import GameSession
 from widgets.story_art import (
     STYLE, lines_html, log_html, paragraph_html, rolls_html, sheet_html, status_html, trail_html, verdict_html,
@@ -127,8 +127,7 @@ class SpendForm(w.VBox):
         self.next_case.value = (fresh or [option for option, _ in decision.cases] or [None])[0]
         chosen = {p.option for p in decision.purchases} | {c for c, _ in decision.cases}
         labels = dict(decision.options)
-        self.others.children = [_option_button(self.game, labels[move.option], move, "") for move in legal
-                                if move.option not in chosen]
+        _options(self.game, self.others, [(labels[move.option], move, "") for move in legal if move.option not in chosen])
         self._offer()
 
     def path_to(self, move: Choose) -> list[w.Button]:
@@ -182,7 +181,20 @@ def _option_button(game: StoryGame, label: str, move: Choose, style: str) -> w.B
     button.tooltip = label
     button.add_class(option_class(move.option))
     offer(button, [move])
+    button.option = (label, move, style)  # what it was made for (_options)
     return button
+
+
+def _options(game: StoryGame, box: w.Box, options: list[tuple[str, Choose, str]]) -> None:
+    """``box`` shows a button per option (its label, its move, its style), made anew only
+    when the options change: a redraw of the same decision (a die rolled, a bot's pace)
+    keeps the buttons the page has; the option buttons replaced are closed."""
+    drawn = [b for b in box.children if getattr(b, "option", None) is not None]
+    if [b.option for b in drawn] == options and len(drawn) == len(box.children):
+        return
+    box.children = [_option_button(game, *option) for option in options]
+    for button in drawn:
+        close(button)
 
 
 class StoryTable(GameTable):
@@ -282,11 +294,12 @@ class StoryTable(GameTable):
         legal = game.rules.legal_moves(view)
         if shown and decision.kind == "after_case":
             self.spend.show(decision, view.sm, tuple(self.book[adventure].title for adventure, _ in view.cases), legal)
+            _options(game, self.choices, [])
             self.choices.children = [self.spend]
         else:
             style = "primary" if shown and decision.kind == "action" else ""
             labels = dict(decision.options) if shown else {}
-            self.choices.children = [_option_button(game, labels[move.option], move, style) for move in legal]
+            _options(game, self.choices, [(labels[move.option], move, style) for move in legal])
         self.guard_all(self.choices)  # the buttons just made tell this table's session their refusals
         closed = decision.closed if shown else ()
         self.closed.value = ("<ul class='sk-closed'>" + "".join(

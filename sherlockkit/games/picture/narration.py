@@ -230,16 +230,21 @@ def sentences(events: Sequence[Event], me: int | None = None, names: tuple[str, 
     return tuple(sentence(e, me, names) for e in events)
 
 
+def logged(seen: View) -> tuple[Event, ...]:
+    """The events the log of ``seen.player`` tells, in order, a line each: every event of
+    their view but, without the notes option while the party goes on, the readings of an
+    envelope's wishes. That is the rulebook's memory game (no notes of the guests' wishes
+    may be kept), and the log would keep what the player is meant to remember."""
+    if not seen.notes and seen.outcome is None:
+        return tuple(e for e in seen.events if not isinstance(e, Read))
+    return seen.events
+
+
 def log(seen: View, last: int | None = None, names: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """The party's log as ``seen.player`` reads it (called "you"), the others by ``names``
-    (else "Player 2"...): every event of their view in its sentence, in order, or only the
-    ``last`` ones. Without the notes option, while
-    the party goes on, the lines that read an envelope's wishes out are left off: that is
-    the rulebook's memory game (no notes of the guests' wishes may be kept), and the log
-    would keep what the player is meant to remember."""
-    events = seen.events
-    if not seen.notes and seen.outcome is None:
-        events = tuple(e for e in events if not isinstance(e, Read))
+    (else "Player 2"...): each event :func:`logged` in its sentence, in order, or only the
+    ``last`` ones."""
+    events = logged(seen)
     if last is not None:
         events = events[max(len(events) - last, 0):]
     return sentences(events, seen.player, names)
