@@ -187,7 +187,7 @@ def _option_button(game: StoryGame, label: str, move: Choose, style: str) -> w.B
 
 def _options(game: StoryGame, box: w.Box, options: list[tuple[str, Choose, str]]) -> None:
     """``box`` shows a button per option (its label, its move, its style), made anew only
-    when the options change: a redraw of the same decision (a die rolled, a bot's pace)
+    when the options change: a redraw of the same decision (a die rolled, a setting changed)
     keeps the buttons the page has; the option buttons replaced are closed."""
     drawn = [b for b in box.children if getattr(b, "option", None) is not None]
     if [b.option for b in drawn] == options and len(drawn) == len(box.children):
@@ -294,8 +294,9 @@ class StoryTable(GameTable):
         legal = game.rules.legal_moves(view)
         if shown and decision.kind == "after_case":
             self.spend.show(decision, view.sm, tuple(self.book[adventure].title for adventure, _ in view.cases), legal)
-            _options(game, self.choices, [])
-            self.choices.children = [self.spend]
+            if self.choices.children != (self.spend,):
+                _options(game, self.choices, [])  # the option buttons it replaces closed
+                self.choices.children = [self.spend]
         else:
             style = "primary" if shown and decision.kind == "action" else ""
             labels = dict(decision.options) if shown else {}
