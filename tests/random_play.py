@@ -21,9 +21,18 @@ def random_game(rules, seed: int, limit: int = MOVE_LIMIT, **options):
     while rules.outcome(state) is None and len(moves) < limit:
         legal = rules.legal_actions(state)
         assert legal, "a game that is not over must offer a move"
-        kind = rng.choice(sorted({type(a).__name__ for a in legal}))
-        move = rng.choice([a for a in legal if type(a).__name__ == kind])
+        move = a_random_move(legal, rng)
         state = rules.play(state, move)
         states.append(state)
         moves.append(move)
     return states, moves
+
+
+def a_random_move(legal, rng: random.Random):
+    """One of the moves ``legal``, drawn as :func:`random_game` draws: a kind of move first
+    (by its class's name, alike), then a move of that kind (alike). The moves are sorted into
+    their kinds in one pass: a Picture Perfect table of five offers over a thousand."""
+    kinds: dict[str, list] = {}
+    for move in legal:
+        kinds.setdefault(type(move).__name__, []).append(move)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])

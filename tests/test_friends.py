@@ -15,6 +15,7 @@ import pytest
 
 from sherlockkit.games import GAMES
 from sherlockkit.rooms import ENDED, PLAYING
+from tests.random_play import a_random_move
 from tests.test_rooms_service import WAIT, Server, run
 from widgets.friends import FriendsPanel
 
@@ -77,8 +78,7 @@ def test_two_pages_and_a_bot_play_to_the_end_by_clicking_their_own_tables(game_i
             if movers:
                 page = pages[rng.choice(movers)]
                 moves = rules.legal_moves(page.session.view)
-                kind = rng.choice(sorted({type(m).__name__ for m in moves}))  # a kind first (tests/random_play.py)
-                for button in page.table.path_to(rng.choice([m for m in moves if type(m).__name__ == kind])):
+                for button in page.table.path_to(a_random_move(moves, rng)):
                     button.click()
                 clicks += 1
             await until(lambda: len(room.moves) > count or room.status != PLAYING or room.state is not state

@@ -17,6 +17,7 @@ from sherlockkit.games import GAMES
 from sherlockkit.rooms import AWAY_AFTER, BOT, CLOSED, ENDED, GATHERING, OPEN, PERSON, PLAYING, Room, RoomError
 from sherlockkit.rooms import lobby as lobby_module
 from sherlockkit.rooms.lobby import Lobby
+from tests.random_play import a_random_move
 
 SHARED = [g for g in GAMES.values() if not g.solo]
 #: the quickest level of each game's bots, for the bots' seats of these tests
@@ -55,8 +56,7 @@ def play_to_the_end(room: Room, tokens: list[str], rng: random.Random, most: int
         moves = room.legal_moves(tokens[seat])
         assert moves == rules.legal_moves(rules.view(room.state, seat))
         if moves and (rng.random() < 0.7 or room.play_bots() is None):
-            kind = rng.choice(sorted({type(m).__name__ for m in moves}))  # a kind first (tests/random_play.py)
-            room.play(tokens[seat], action_to_json(rng.choice([m for m in moves if type(m).__name__ == kind])))
+            room.play(tokens[seat], action_to_json(a_random_move(moves, rng)))
         elif not moves and room.play_bots() is None:
             assert any(room.legal_moves(t) for t in tokens), "nobody can move, but the game goes on"
     raise AssertionError(f"not over in {most} moves")

@@ -20,6 +20,7 @@ import ipywidgets as w
 import pytest
 
 from sherlockkit.games import GAMES
+from tests.random_play import a_random_move
 from widgets.clock import ManualClock
 
 #: a table's widgets played through: `make test` runs these; `make check` leaves them out
@@ -79,8 +80,7 @@ def _positions(table, seed: int):
             met += 1
             yield
         legal = rules.legal_actions(session.state)
-        kind = rng.choice(sorted({type(a).__name__ for a in legal}))
-        move = rng.choice([a for a in legal if type(a).__name__ == kind])
+        move = a_random_move(legal, rng)
         assert session.act(move, by_you=getattr(move, "player", session.seat) == session.seat)
 
 

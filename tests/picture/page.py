@@ -13,6 +13,7 @@ from sherlockkit.games.picture.guests import party
 from sherlockkit.games.picture.mat import space_named
 from sherlockkit.games.picture.seeing import read_by
 from sherlockkit.games.picture.state import Place, Ready
+from tests.random_play import a_random_move
 from tests.seen import widgets_under, wire_text  # noqa: F401  (the page tests import them from here)
 from widgets.clock import ManualClock
 from widgets.picture import PictureSession, PictureTable
@@ -109,8 +110,7 @@ def play_for_you(tab, rng: random.Random) -> bool:
     elif middle and rng.random() < 0.3:
         move = rng.choice(middle)
     else:
-        kind = rng.choice(sorted({type(m).__name__ for m in legal}))
-        move = rng.choice([m for m in legal if type(m).__name__ == kind])
+        move = a_random_move(legal, rng)
     click(tab, move)
     assert session.actions[before:] == [move], (move, session.message)
     return True
