@@ -33,8 +33,8 @@ def test_a_long_partys_new_line_changes_one_piece_not_the_whole_log():
     before: list[str] = []
     for state in states:
         view = rules.view(state, 0)
-        told = len(narration.logged(view))
-        lines = list(narration.log(view, last=told - log_start(told, most)))
+        told = narration.logged(view)
+        lines = list(narration.sentences(told[log_start(len(told), most):], view.player))
         log.show(lines)
         assert [p.value for p in log.children] == lines
         changed += sum(1 for k, line in enumerate(lines) if k >= len(before) or before[k] != line)

@@ -240,8 +240,8 @@ class PictureTable(GameTable):
         """Draw the table from your view: every button offered its moves of your legal moves."""
         view: View = self.game.view
         names = self.game.seat_names(view.players)  # a shared table's people by the names they sat down with
-        told = len(narration.logged(view))
-        lines = narration.log(view, last=told - log_start(told, LOG_LINES), names=names)
+        told = narration.logged(view)
+        lines = narration.sentences(told[log_start(len(told), LOG_LINES):], view.player, names)
         self.log_box.show([f"<div>{_escape(line)}</div>" for line in lines])
         over = view.outcome is not None
         allowed = rules.legal_moves(view) if not over and not self.game.replaying else []
