@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from sherlockkit.turns import a_random_move  # noqa: F401 -- the tests draw their random moves with it
+
 #: a random game of any registered game ends well within this
 MOVE_LIMIT = 5_000
 
@@ -28,11 +30,3 @@ def random_game(rules, seed: int, limit: int = MOVE_LIMIT, **options):
     return states, moves
 
 
-def a_random_move(legal, rng: random.Random):
-    """One of the moves ``legal``, drawn as :func:`random_game` draws: a kind of move first
-    (by its class's name, alike), then a move of that kind (alike). The moves are sorted into
-    their kinds in one pass: a Picture Perfect table of five offers over a thousand."""
-    kinds: dict[str, list] = {}
-    for move in legal:
-        kinds.setdefault(type(move).__name__, []).append(move)
-    return rng.choice(kinds[rng.choice(sorted(kinds))])

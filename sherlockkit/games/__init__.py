@@ -57,6 +57,10 @@ class GameEntry:
     #: away, and a seat the host gives to a bot without naming a level (``sherlockkit.rooms``)
     stand_in: str = ""
     table: str = ""  # the table widget, as "module:Class"
+    #: more moves than one seat is ever offered at once: the moves are distinct, so a kind
+    #: of move offers at most the product of its fields' values (``sherlockkit.turns``
+    #: numbers a seat's moves below it, and waiting as it)
+    most_moves: int = 256
 
     @property
     def package(self) -> str:
@@ -121,20 +125,25 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
         min_players=2, max_players=6, hides_information=True, co_operative=False,
         option_sets=_sets(rulebook={}, two_players={"players": 2}, short={"players": 3, "target": 2},
                           false_alibi_for_six={"players": 6, "false_alibi": True}),
-        plays="sherlockkit.games.express.bots:race", stand_in="medium", table="widgets.express:ExpressTable"),
+        plays="sherlockkit.games.express.bots:race", stand_in="medium", table="widgets.express:ExpressTable",
+        most_moves=16),  # a Reveal; a Slap of each of the 6 display cards or the deck
     GameEntry(
         "story", "Detective Story Game",
         "A gamebook case: twelve turns of investigation driven by two dice.",
         min_players=1, max_players=1, hides_information=False, co_operative=False,
         option_sets=_sets(rulebook={}, other_traits={"traits": ["Disguise", "Science", "Weaponry"]},
                           second_case_first={"first_case": "a002"}),
-        table="widgets.story:StoryTable"),
+        table="widgets.story:StoryTable",
+        # a paragraph's options, 7 actions and 4 ways to seek information, and after a case
+        # 2 x (3 Qualities + 16 Traits), equipment, a Friend by ally (and by the Friend replaced)
+        most_moves=256),
     GameEntry(
         "cardgame", "The Sherlock Holmes Card Game",
         "A shedding game of trains, fog and arrests: be rid of your cards, villains last.",
         min_players=3, max_players=6, hides_information=True, co_operative=False,
         option_sets=_sets(rulebook={}, three_players={"players": 3}, six_players_two_hands={"players": 6, "hands": 2}),
-        stand_in="sleuth", table="widgets.cardgame:CardGameTable"),
+        stand_in="sleuth", table="widgets.cardgame:CardGameTable",
+        most_moves=256),  # a Play of 22 kinds x 7 targets, a pass of 22, Draw, Keep, villains, 2 answers
     GameEntry(
         "bakerstreet", "Beyond Baker Street",
         "See everyone's cards but your own and solve the case before Holmes does.",
@@ -142,7 +151,10 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
         option_sets=_sets(rulebook={}, three_with_characters={"players": 3, "case": 3, "characters": "dealt"},
                           four_hardest_with_characters={"players": 4, "case": 6, "characters": "dealt"}),
         quick_bots={"deals": 1}, stand_in="inference",
-        plays="sherlockkit.games.bakerstreet.teams:tournament_game", table="widgets.bakerstreet:BakerStreetTable"),
+        plays="sherlockkit.games.bakerstreet.teams:tournament_game", table="widgets.bakerstreet:BakerStreetTable",
+        # Assists: 3 others x (6 numbers + 4 icons); 6 cards x 3 leads; 6 Eliminates; 3 Confirms,
+        # 3 Pursues, a Rally, 24 Recalls
+        most_moves=128),
     GameEntry(
         "picture", "Picture Perfect",
         "Arrange the party's guests for a photo that grants as many of their wishes as you remember.",
@@ -152,7 +164,10 @@ GAMES: dict[str, GameEntry] = {e.id: e for e in (
                           sherlock={"players": 3, "sherlock": True},
                           sherlock_irene_more_suspects={"players": 5, "sherlock": True, "irene": True,
                                                         "variant": "more suspects"}),
-        quick_bots={"budget": 40}, stand_in="keen", table="widgets.picture:PictureTable"),
+        quick_bots={"budget": 40}, stand_in="keen", table="widgets.picture:PictureTable",
+        # 20 names x 14 spaces, 17 x 15 aims, 5 kinds x 20 names, 5 seats x 2 questions x 20
+        # names, 3 answers, Ready
+        most_moves=1024),
 )}
 
 
