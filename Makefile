@@ -63,7 +63,7 @@ $(VENV)/.installed-hub: $(VENV)/.installed-app
 	touch $@
 
 $(VENV)/.installed: $(VENV)/.installed-app
-	$(PY) -m pip install --quiet -e '.[test,hub]'
+	$(PY) -m pip install --quiet -e '.[test,hub,openspiel,pettingzoo]'
 	touch $@ $(VENV)/.installed-hub
 
 # ----------------------------------------------------------------------- app
@@ -99,7 +99,7 @@ CHECK_SKIPS := --ignore=tests/test_book.py --ignore=tests/test_app_server.py --i
                --ignore=tests/test_notebooks.py --ignore=tests/test_wire.py
 
 check: venv
-	$(PY) -m pytest -n $(CHECK_PROCESSES) --dist loadgroup -m "not browser and not notebook and not exhaustive and not table" $(CHECK_SKIPS)
+	$(PY) -m pytest -n $(CHECK_PROCESSES) --dist loadgroup -m "not browser and not notebook and not exhaustive and not table and not research" $(CHECK_SKIPS)
 
 # ---------------------------------------------------- vendored JavaScript
 
