@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from sherlockkit import turns
+from sherlockkit import engine, turns
 from sherlockkit.games import GAMES, GameEntry
 
 #: a guard against a game that never ends, not a bound any game reaches (moves and waits)
@@ -94,12 +94,6 @@ def load(game: str, options: dict[str, Any] | None = None, deals: int = DEALS) -
     return pyspiel.load_game(name_of(game), {**parameters(game, options or {}), "deals": deals})
 
 
-def _players(entry: GameEntry, options: dict[str, Any]) -> int:
-    if entry.solo:
-        return 1
-    return options.get("players", inspect.signature(entry.rules.new).parameters["players"].default)
-
-
 def _game_type(entry: GameEntry) -> pyspiel.GameType:
     if entry.co_operative:
         utility = pyspiel.GameType.Utility.IDENTICAL
@@ -126,13 +120,13 @@ class SherlockGame(pyspiel.Game):
     def __init__(self, params: dict | None = None):
         params = dict(params or {})
         options = _options(self.entry, params)
-        turns.deal(self.entry.id, 0, options)  # a bad option: ValueError with a sentence, now
+        seats = turns.players(turns.deal(self.entry.id, 0, options))  # a bad option: ValueError, now
         self.deals = params.get("deals", DEALS)
         if type(self.deals) is not int or self.deals < 1:
             raise ValueError(f"A game is dealt from at least one deal, not {self.deals!r}.")
         info = pyspiel.GameInfo(
             num_distinct_actions=self.entry.most_moves + 1, max_chance_outcomes=self.deals,
-            num_players=_players(self.entry, options), min_utility=0.0, max_utility=1.0,
+            num_players=seats, min_utility=0.0, max_utility=1.0,
             max_game_length=MAX_GAME_LENGTH)
         super().__init__(_game_type(self.entry), info, params)
         self.options = options
@@ -184,7 +178,7 @@ class SherlockState(pyspiel.State):
         if action == turns.wait_number(self.table.game):
             return "Wait"
         if 0 <= action < len(listed) and listed[action] is not turns.WAIT:
-            return json.dumps(turns._plain(listed[action]), ensure_ascii=False)
+            return json.dumps(engine.action_to_json(listed[action]), ensure_ascii=False)
         return f"move {action}"
 
     def is_terminal(self) -> bool:
@@ -205,7 +199,7 @@ class SherlockState(pyspiel.State):
         """The whole table (every seat's cards: not a player's view), as JSON."""
         if self.table is None:
             return json.dumps({"game": self.game_id, "state": "not dealt"})
-        return json.dumps({"game": self.table.game, "state": turns._plain(self.table.state),
+        return json.dumps({"game": self.table.game, "state": turns.plain(self.table.state),
                            "waited": sorted(self.table.waited)}, sort_keys=True, ensure_ascii=False)
 
 

@@ -118,10 +118,7 @@ def deal(game: str, seed: int, options: Mapping[str, Any] | None = None) -> Tabl
 
 def players(table: Table) -> int:
     """How many seats the table has."""
-    if table.entry.solo:
-        return 1
-    view = table.entry.rules.view(table.state, 0)
-    return view.players if hasattr(view, "players") else len(view.names)
+    return 1 if table.entry.solo else table.state.players
 
 
 def to_move(table: Table) -> int | None:
@@ -199,18 +196,18 @@ def returns(table: Table) -> list[float]:
 # --- what a seat knows ---------------------------------------------------------------------------------
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """``value`` as JSON, the same text whatever the order of a set: dataclasses as
     ``{"kind": ..., fields...}``, sets sorted."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {"kind": type(value).__name__,
-                **{f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+                **{f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}}
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+        return {str(k): plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
     if isinstance(value, (set, frozenset)):
-        return sorted((_plain(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
+        return sorted((plain(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     if isinstance(value, Fraction):
         return str(value)
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -221,26 +218,29 @@ def _plain(value: Any) -> Any:
 def _view(table: Table, seat: int, with_events: bool) -> dict:
     view = table.entry.rules.view(table.state, seat)
     if with_events:
-        return _plain(view)
-    return {"kind": type(view).__name__, **{f.name: _plain(getattr(view, f.name))
+        return plain(view)
+    return {"kind": type(view).__name__, **{f.name: plain(getattr(view, f.name))
                                             for f in dataclasses.fields(view) if f.name != "events"}}
+
+
+def _known(table: Table, seat: int, with_events: bool) -> dict:
+    """What ``seat`` knows (see :func:`information`), as plain JSON values."""
+    asked = to_move(table)
+    return {"view": _view(table, seat, with_events), "asked": asked == seat,
+            "may_wait": asked == seat and may_wait(table, seat)}
 
 
 def information(table: Table, seat: int, with_events: bool = True) -> str:
     """What ``seat`` knows, as text: its view (with the events it saw, or without them:
     its observation), canonical JSON, and whether it is asked now and may wait."""
-    asked = to_move(table)
-    told = {"view": _view(table, seat, with_events), "asked": asked == seat,
-            "may_wait": asked == seat and may_wait(table, seat)}
-    return json.dumps(told, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(_known(table, seat, with_events), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def features(table: Table, seat: int, with_events: bool = True) -> list[float]:
-    """What ``seat`` knows as :data:`FEATURES` numbers: every leaf of its view (path and
-    value, list positions left out) counted in the slot its hash picks (BLAKE2b), and
-    list lengths as leaves of their own."""
+    """What ``seat`` knows (:func:`information`) as :data:`FEATURES` numbers: every leaf
+    (path and value, list positions left out) counted in the slot its hash picks
+    (BLAKE2b), and list lengths as leaves of their own."""
     counts = [0.0] * FEATURES
-    told = json.loads(information(table, seat, with_events))
 
     def walk(value: Any, path: str) -> None:
         if isinstance(value, dict):
@@ -254,7 +254,7 @@ def features(table: Table, seat: int, with_events: bool = True) -> list[float]:
             token = f"{path}={json.dumps(value, ensure_ascii=False)}".encode()
             counts[int.from_bytes(hashlib.blake2b(token, digest_size=8).digest(), "big") % FEATURES] += 1.0
 
-    walk(told, "")
+    walk(_known(table, seat, with_events), "")
     return counts
 
 

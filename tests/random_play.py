@@ -28,5 +28,3 @@ def random_game(rules, seed: int, limit: int = MOVE_LIMIT, **options):
         states.append(state)
         moves.append(move)
     return states, moves
-
-

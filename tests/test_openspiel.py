@@ -58,7 +58,7 @@ def test_every_game_is_registered_under_its_name_with_its_options_as_parameters(
         assert kind.utility == expected
 
 
-@pytest.mark.parametrize("game, name, options", OPTION_SETS, ids=lambda v: _ids(v))
+@pytest.mark.parametrize("game, name, options", OPTION_SETS, ids=_ids)
 def test_a_game_played_through_openspiel_is_the_engines_game_and_its_states_copy_exactly(game, name, options):
     """Moves drawn kind first through OpenSpiel's API: every legal action is a number below
     the game's distinct actions (to its end, or :data:`MOVES_AT_MOST`); at the first moves and every :data:`CHECKED_EVERY`-th, a clone
