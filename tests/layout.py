@@ -154,20 +154,6 @@ def one_screen_holds(page, first: str, last: str) -> tuple[bool, int]:
     return tall <= page.viewport_size["height"], tall
 
 
-def shoot(page, root: str, path: str, tall: int = 2600) -> None:
-    """A picture of the whole table under ``root`` for a person to look at: the screen made
-    ``tall`` for a moment (Voila's page scrolls inside a box that a full-page picture does
-    not unroll), then put back."""
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": tall})
-    page.wait_for_timeout(300)
-    box = page.locator(root).bounding_box()
-    page.screenshot(path=path, clip={"x": 0, "y": box["y"], "width": size["width"],
-                                     "height": min(box["height"], tall - box["y"])})
-    page.set_viewport_size(size)
-    page.wait_for_timeout(200)
-
-
 #: whether the newest line of the log under ``root`` shows whole in its box, and whether the
 #: box holds more than it shows (so that it had to be scrolled to the newest line)
 _NEWEST_LINE = """root => { const box = document.querySelector(root + ' .sk-log');
@@ -187,7 +173,12 @@ def newest_line_in_view(page, root: str) -> tuple[bool, bool]:
 def serious_violations(page) -> list[tuple[str, list]]:
     """What axe-core (``axe-playwright-python``) finds on ``page`` at the impact "serious"
     or "critical": each rule's id and the elements it names; ``[]`` for a page everyone can
-    read and use as far as axe can tell."""
+    read and use as far as axe can tell.
+
+    Each dashboard's browser test asks it of the table mid-game at both widths and of the
+    ending at one (issue 28), not at every place it measures the layout: a run is 0.3 to
+    1.5 s of the machine's two cores, and the 33 runs the five tests once made were a fifth
+    of their time (CONTRIBUTING, "The suite's time")."""
     from axe_playwright_python.sync_playwright import Axe
 
     found = Axe().run(page).response["violations"]

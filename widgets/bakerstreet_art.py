@@ -175,7 +175,7 @@ def _impossible_html(view: View) -> str:
     if not view.impossible:
         return ""
     shown = [card_html(c) if isinstance(c, Evidence) else
-             f"<span class='sk-card' style='background:#777'>{escape(c.kind)} {escape(c.icon)} {c.value}</span>"
+             f"<span class='sk-card' style='background:#666'>{escape(c.kind)} {escape(c.icon)} {c.value}</span>"
              for c in view.impossible]
     return f"<div class='sk-impossible-cards'><small>In the Impossible:</small> {''.join(shown)}</div>"
 

@@ -74,7 +74,7 @@ STYLE = """<style>
   margin: 1px 2px; background: #fffdf6; font-size: 0.9em; white-space: nowrap; }
 .sk-cardgame .sk-peeks { max-width: 460px; }
 .sk-cardgame .sk-peeks li { margin: 2px 0; }
-.sk-cardgame .sk-moved { color: #999; font-size: 0.85em; }
+.sk-cardgame .sk-moved { color: #666; font-size: 0.85em; }
 .sk-cardgame .sk-log { margin: 0; padding: 0 4px 0 0; list-style: none; max-height: 280px; overflow-y: auto;
   font-size: 0.92em; }
 .sk-cardgame .sk-log li { margin: 0 0 3px 0; }

@@ -40,7 +40,7 @@ CASE_STYLE = """<style>
 .sk-picture .sk-sheet .sk-cleared td { color: #666; }
 .sk-picture .sk-sheet .sk-tick { color: #064; font-weight: bold; }
 .sk-picture .sk-sheet .sk-odds { text-align: right; white-space: nowrap; }
-.sk-picture .sk-sheet .sk-exact { display: block; color: #777; font-size: 0.85em; }
+.sk-picture .sk-sheet .sk-exact { display: block; color: #666; font-size: 0.85em; }
 .sk-picture .sk-sheet .sk-odds-bar { display: block; height: 4px; background: #b22d2d; border-radius: 2px; }
 .sk-picture .sk-sheet ul { margin: 2px 0; padding-left: 1.1em; font-size: 0.92em; }
 .sk-table.sk-picture .sk-questions { border: 1px solid #c9b58a; border-radius: 8px; background: #fffdf4;

@@ -41,7 +41,7 @@ STYLE = """<style>
 .sk-picture .sk-envelope.sk-earlier { background: #f1f1f1; border-color: #bbb; border-style: dashed; }
 .sk-picture .sk-envelope h4 { margin: 0 0 2px 0; font-size: 1em; }
 .sk-picture .sk-envelope ul, .sk-picture .sk-guests ul { margin: 0; padding-left: 1.1em; }
-.sk-picture .sk-vip { background: #b8860b; color: #fff; border-radius: 4px; padding: 0 4px; font-size: 0.85em; }
+.sk-picture span.sk-vip { background: #8b6508; color: #fff; border-radius: 4px; padding: 0 4px; font-size: 0.85em; }
 .sk-picture .sk-earlier-tag { color: #666; font-size: 0.85em; }
 .sk-table.sk-picture .sk-actions { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 3px 0; }
 .sk-table.sk-picture .sk-actions .widget-button { width: auto; min-width: max-content; }

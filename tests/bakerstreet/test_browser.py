@@ -6,7 +6,6 @@ your hand and unplayed (the odds of the card you point at are on the page whenev
 pointed at, so they are among the frames searched). On the way the table is measured at a
 phone's width (375 px) and a desktop's (1280 px): nothing sticks out, is cut off or makes
 the page scroll sideways, the odds never push the buttons down, and the settings fit.
-Pictures for a person to look at: /tmp/baker375.png, /tmp/baker1280.png, /tmp/baker-end.png.
 
 The test waits on what the page shows, never on time: the bots' pace is the app's own."""
 
@@ -21,7 +20,7 @@ from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
 from tests.layout import (
     DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, in_view, layout_problems, newest_line_in_view, overlapping,
-    serious_violations, settings_by_keys, shoot, smallest_drawn_text, unnamed_pictures, WATCH_THE_PROMPT,
+    serious_violations, settings_by_keys, smallest_drawn_text, unnamed_pictures, WATCH_THE_PROMPT,
 )
 from tests.seen import record_frames
 
@@ -97,7 +96,6 @@ def assert_it_fits(page, size: dict) -> None:
     smallest = smallest_drawn_text(page, f"{ROOT} .sk-tracks")
     assert smallest >= SMALLEST_READABLE_PX, f"the tracks' numbers {smallest:.1f} px high at {size['width']} px"
     in_view(page, f"{ROOT} .sk-lead, {ROOT} .sk-seat, {ROOT} .sk-tracks svg", size["width"])
-    shoot(page, ROOT, f"/tmp/baker{size['width']}.png")
     page.get_by_text("Game settings, saves and replays").click()
     page.locator(f"{ROOT} .sk-new-game").wait_for(timeout=PATIENCE)
     assert layout_problems(page) == []
@@ -161,7 +159,6 @@ def test_a_whole_case_by_clicks_fits_the_screen_and_sends_no_card_of_yours(app_u
         assert shown and overflows, "the ending is the log's newest line, in view, with older lines above"
         assert "Play again" in _text(page, ".sk-play-again")
         assert "Traceback" not in page.locator("body").inner_text()
-        page.screenshot(path="/tmp/baker-end.png", full_page=True)
         page.get_by_text("Game settings, saves and replays").click()
         page.locator(f"{ROOT} .sk-save").click()
         page.wait_for_function("root => (document.querySelector(root + ' textarea') || {}).value?.includes('actions')",

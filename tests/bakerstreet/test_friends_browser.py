@@ -134,8 +134,6 @@ def test_two_people_play_a_case_at_one_table_from_two_pages(app_url, browser):
         for page in (ann, bob):
             page.wait_for_selector(f"{TABLE} .sk-ending", state="visible", timeout=PATIENCE)
             assert "Traceback" not in page.locator("body").inner_text()
-        ann.screenshot(path="/tmp/friends-ann-1280.png", full_page=True)
-        bob.screenshot(path="/tmp/friends-bob-375.png", full_page=True)
         # no frame a page received names a card of its own hand (but a card the other holds
         # too, which it may see there): the hands stayed as dealt, and no evidence was played
         # (Bob's new page's frames from the moment it sat: its table was drawn before)

@@ -109,13 +109,15 @@ def my_move(page, keys: bool = False, eager: bool = False) -> bool:
     return wait_for_news(page, before, said)
 
 
-def fits(page, width: int) -> None:
+def fits(page, width: int, axe: bool = False) -> None:
     """At ``width`` px: nothing sticks out, is cut off or makes the page scroll sideways,
-    and every seat and every card of your hand is in view."""
+    and every seat and every card of your hand is in view; with ``axe``, axe-core finds
+    nothing serious (``tests.layout.serious_violations``: where it is asked)."""
     page.set_viewport_size({"width": width, "height": 800})
     page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width, timeout=10_000)
     assert layout_problems(page) == [], width
-    assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
+    if axe:
+        assert serious_violations(page) == [], "axe-core: readable and usable by everyone (issue 28)"
     in_view(page, f"{ROOT} .sk-seat, {ROOT} .sk-hand-card, {ROOT} .sk-follow .sk-chip", width)
 
 
@@ -181,7 +183,7 @@ def test_a_whole_game_by_clicks_fits_both_screens_and_sends_no_hidden_villain(ap
         page.wait_for_selector(f"{ROOT} .sk-message:has-text('The hand opens with The game is afoot!')",
                                timeout=10_000)
         assert log_text(page) == before and page.locator(f"{ROOT} .sk-hand-card").count() == 6
-        fits(page, PHONE["width"])
+        fits(page, PHONE["width"], axe=True)
 
         made, deadline = 0, time.monotonic() + 120
         while not ended(page):
@@ -189,7 +191,7 @@ def test_a_whole_game_by_clicks_fits_both_screens_and_sends_no_hidden_villain(ap
             if my_move(page, keys=made < 3):  # the first three with the keyboard alone
                 made += 1
                 if made == 2:  # the table in play, at a desktop's width (the game goes on there)
-                    fits(page, DESKTOP["width"])
+                    fits(page, DESKTOP["width"], axe=True)
             else:
                 page.wait_for_timeout(150)
         assert made >= 4, made
@@ -204,7 +206,7 @@ def test_a_whole_game_by_clicks_fits_both_screens_and_sends_no_hidden_villain(ap
         assert len(re.findall(r"^You ", log, re.M)) >= 3 and "(you)" not in log  # told to you as "you"
         assert "Traceback" not in page.locator("body").inner_text()
         fits(page, DESKTOP["width"])
-        fits(page, PHONE["width"])
+        fits(page, PHONE["width"], axe=True)
 
         settings(page)
         page.locator(f"{ROOT} .sk-save").click()
