@@ -48,6 +48,10 @@ FRAME_STYLE = """<style>
 .sk-table .widget-textarea, .sk-table .widget-text { max-width: calc(100% - 4px); }
 @media (prefers-reduced-motion: reduce) { .sk-table * { animation: none !important; transition: none !important; } }
 .sk-table.sk-still * { animation: none !important; transition: none !important; }
+/* a table shared with friends sits inside the panel's fold: on a phone the fold keeps a thin
+   edge, so that the cards keep the width their words need to be read (9.5 px high) */
+@media (max-width: 600px) { .sk-friends-fold .jupyter-widget-Collapse-contents,
+  .sk-friends-fold .p-Collapse-contents { padding: 6px 2px; } }
 </style>"""
 
 
