@@ -13,6 +13,10 @@
   reader without a mouse or without sight needs (issue 28): a keyboard stop on a box
   of output that scrolls sideways, a name on each slider.
 
+- ``index.html``, the book's front door, sends the reader to the first page and carries
+  the book's icon: the one-line redirect written otherwise has none, and the browser asked
+  for ``/favicon.ico`` instead (a 404 in its console).
+
 The files live beside this extension, not in ``book/_static`` (Jupyter Book adds
 everything found there to every page) nor in ``book/_vendor`` (rebuilt by
 ``make vendor``).
@@ -20,7 +24,9 @@ everything found there to every page) nor in ``book/_vendor`` (rebuilt by
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
+from urllib.parse import quote
 
 STATIC = Path(__file__).parent / "static"
 
@@ -34,8 +40,27 @@ def _add_static_path(app, config) -> None:
     config.html_static_path.append(str(STATIC))
 
 
+def _front_door(app, exception) -> None:
+    """Write the book's ``index.html``: a page that sends the reader to the book's first
+    page, with the book's icon (``html_favicon``, an SVG, written in the page). Written
+    before sphinx-external-toc looks for one (it writes a bare redirect only where there is
+    none)."""
+    if exception is not None or "html" not in app.builder.format or app.config.root_doc == "index":
+        return
+    first = html.escape(f"{app.config.root_doc}.html")
+    title = html.escape(app.config.html_title)
+    icon = app.config.html_favicon  # inline: a file would be asked for, then cut off by the redirect
+    link = (f'<link rel="icon" href="data:image/svg+xml,{quote((Path(app.confdir) / icon).read_text(encoding="utf-8"))}">'
+            if icon else "")
+    (Path(app.outdir) / "index.html").write_text(
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+        f'<meta http-equiv="Refresh" content="0; url={first}">{link}</head>'
+        f'<body><p><a href="{first}">{title}</a></p></body></html>\n', encoding="utf-8")
+
+
 def setup(app):
     app.connect("config-inited", _add_static_path)
+    app.connect("build-finished", _front_door, priority=400)  # before sphinx-external-toc's (500)
     app.add_js_file("mathjax-hub.js", priority=AFTER_MATHJAX_CONFIG)
     app.add_css_file("book.css")
     app.add_js_file("accessible.js", loading_method="defer")

@@ -344,10 +344,8 @@ class LandingHandler(tornado.web.RequestHandler):
 
 #: where the built book is (``make book``), served at ``/book/``; ``SHERLOCKKIT_BOOK_DIR`` names another
 BOOK_DIR = Path(os.environ.get("SHERLOCKKIT_BOOK_DIR") or APP_DIR.parent / "_build" / "html")
-#: the app's icon (a magnifying glass), served at ``/favicon.ico``
-FAVICON = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><circle cx='13' cy='13' r='9' "
-           "fill='#fffdf4' stroke='#5a3e1b' stroke-width='3.5'/><path d='M20 20 L29 29' stroke='#5a3e1b' "
-           "stroke-width='4.5' stroke-linecap='round'/></svg>")
+#: the app's icon (a magnifying glass), served at ``/favicon.ico``; the book's too (jupyter_book.yml)
+FAVICON = (APP_DIR.parent / "images" / "favicon.svg").read_text(encoding="utf-8")
 
 
 class BookHandler(tornado.web.StaticFileHandler):
