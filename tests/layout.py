@@ -117,6 +117,10 @@ def in_view(page, selector: str, width: int) -> None:
 #: the smallest text drawn in the SVGs under a selector, in screen pixels (its font size in
 #: the picture's units times the picture's scale on the screen)
 _SMALLEST_TEXT = """sel => { let least = Infinity;
+  // as the cards settle, not halfway through a card dealt growing to its size (a game goes on)
+  for (const animation of document.getAnimations()) {
+    try { animation.finish(); } catch (e) { animation.cancel(); }
+  }
   for (const t of document.querySelectorAll(sel + ' text')) {
     const m = t.getScreenCTM();
     if (!m || !t.getClientRects().length) continue;
@@ -130,7 +134,8 @@ SMALLEST_READABLE_PX = 9.5
 
 def smallest_drawn_text(page, selector: str) -> float:
     """The smallest text drawn in the pictures (SVGs) under ``selector``, in screen pixels
-    (``inf`` if there is none)."""
+    (``inf`` if there is none), once every animation has finished (a card being dealt is
+    drawn smaller for a moment)."""
     return page.evaluate(_SMALLEST_TEXT, selector)
 
 
