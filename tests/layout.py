@@ -121,9 +121,11 @@ _SMALLEST_TEXT = """sel => { let least = Infinity;
   for (const animation of document.getAnimations()) {
     try { animation.finish(); } catch (e) { animation.cancel(); }
   }
+  const shown = t => { for (let e = t; e; e = e.parentElement) if (getComputedStyle(e).opacity === '0') return false;
+                      return true; };  // a card on its way out (faded to nothing) is not read
   for (const t of document.querySelectorAll(sel + ' text')) {
     const m = t.getScreenCTM();
-    if (!m || !t.getClientRects().length) continue;
+    if (!m || !t.getClientRects().length || !shown(t)) continue;
     least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
   }
   return least; }"""
@@ -135,7 +137,7 @@ SMALLEST_READABLE_PX = 9.5
 def smallest_drawn_text(page, selector: str) -> float:
     """The smallest text drawn in the pictures (SVGs) under ``selector``, in screen pixels
     (``inf`` if there is none), once every animation has finished (a card being dealt is
-    drawn smaller for a moment)."""
+    drawn smaller for a moment), leaving out what is faded to nothing (a card leaving)."""
     return page.evaluate(_SMALLEST_TEXT, selector)
 
 
