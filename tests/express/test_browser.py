@@ -59,17 +59,21 @@ MOVED_ON = f"before => {{ const now = ({SHOWN})(); return now.some((shown, k) =>
 OPTIONS = {"players": 3, "target": 5, "false_alibi": False, "names": ["Holmes", "Lestrade", "Irene"]}
 
 
-def proven(page) -> str | None:
-    """The slap the table proves (a CSS class), or None: read off the page like a player."""
-    labels = page.locator(".sk-express .sk-suspects svg.sk-suspect").evaluate_all(
+def proven(page, root: str = ".sk-express") -> str | None:
+    """The slap the table ``root`` proves (a CSS selector), or None: read off the page like
+    a player (None too while a card is being redrawn: look again later)."""
+    labels = page.locator(f"{root} .sk-suspects svg.sk-suspect").evaluate_all(
         "cards => cards.map(c => c.getAttribute('aria-label'))")
-    suspects = [set(SUSPECT.match(label.replace(" (cleared)", "")).groups()) for label in labels]
-    alibis = set(page.locator(".sk-express .sk-alibis-now svg.sk-alibi").evaluate_all(
+    read = [SUSPECT.match((label or "").replace(" (cleared)", "")) for label in labels]
+    if not read or not all(read):
+        return None
+    suspects = [set(match.groups()) for match in read]
+    alibis = set(page.locator(f"{root} .sk-alibis-now svg.sk-alibi").evaluate_all(
         "cards => cards.map(c => c.getAttribute('aria-label').replace('alibi: ', ''))"))
     left = [i for i, traits in enumerate(suspects) if not traits & alibis]
     if len(left) == 1:
-        return f".sk-slap-{left[0] + 1}"
-    return ".sk-slap-deck" if not left else None
+        return f"{root} .sk-slap-{left[0] + 1}"
+    return f"{root} .sk-slap-deck" if not left else None
 
 
 def my_score(page) -> int:
@@ -89,7 +93,7 @@ def play_until(page, done, minutes: float = 3, keys: bool = False) -> int:
         if page.locator(target).is_enabled():
             before = page.evaluate(SHOWN)
             if keys:
-                if not by_keys(page, f".sk-express {target}".replace(".sk-express .sk-express", ".sk-express"), most=40):
+                if not by_keys(page, target, most=40):
                     continue  # the button went (a bot was quicker): look at the table again
             elif not click_if_enabled(page, target):
                 continue  # a bot was quicker between the look and the click: look at the table again
@@ -165,23 +169,6 @@ def _played_until_you_hold_four(seed: int) -> list | None:
     return None
 
 
-def shared_proof(page) -> str | None:
-    """The slap the shared table proves (a CSS selector), or None: read off the page like a
-    player, as :func:`proven` reads the page's own table."""
-    labels = page.locator(f"{SHARED} .sk-suspects svg.sk-suspect").evaluate_all(
-        "cards => cards.map(c => c.getAttribute('aria-label'))")
-    read = [SUSPECT.match((label or "").replace(" (cleared)", "")) for label in labels]
-    if not read or not all(read):  # a card being redrawn: look again later
-        return None
-    suspects = [set(match.groups()) for match in read]
-    alibis = set(page.locator(f"{SHARED} .sk-alibis-now svg.sk-alibi").evaluate_all(
-        "cards => cards.map(c => c.getAttribute('aria-label').replace('alibi: ', ''))"))
-    left = [i for i, traits in enumerate(suspects) if not traits & alibis]
-    if len(left) == 1:
-        return f"{SHARED} .sk-slap-{left[0] + 1}"
-    return f"{SHARED} .sk-slap-deck" if not left else None
-
-
 def shared_ended(page) -> bool:
     return page.locator(f"{SHARED} .sk-ending").is_visible()
 
@@ -192,7 +179,7 @@ def a_move_at_the_shared_table(page, keys: bool) -> bool:
     somebody was quicker (the suspect went, the turn moved on)."""
     if shared_ended(page):
         return False
-    proof = shared_proof(page)
+    proof = proven(page, SHARED)
     target = proof if proof and page.locator(proof).is_visible() and page.locator(proof).is_enabled() else None
     if target is None:
         reveal = page.locator(f"{SHARED} .sk-reveal")
