@@ -1,7 +1,7 @@
 """What the browser tests of Play with friends do alike on a page's panel
-(``widgets.friends``): a page opened with the panel unfolded, a table opened and joined by
-its code, a seat shown, the third seat given to a bot and the game started, the host's
-save of the table read back."""
+(``widgets.friends``): a page opened with the panel unfolded (or the panel unfolded on a
+page already open), a table opened and joined by its code, a seat shown, the third seat
+given to a bot and the game started, the host's save of the table read back."""
 
 from __future__ import annotations
 
@@ -35,9 +35,14 @@ def open_page(browser, url: str, size: dict, ready: str, name: str):
     frames = record_frames(page)
     page.goto(url)
     page.wait_for_selector(ready, timeout=PATIENCE)
+    sit_down(page, name)
+    return page, frames
+
+
+def sit_down(page, name: str) -> None:
+    """On a page already open: its "Play with friends" panel unfolded and your name typed."""
     page.get_by_text("Play with friends").first.click()
     page.locator(".sk-friends-name input").fill(name)
-    return page, frames
 
 
 def open_table(host, players: int) -> str:

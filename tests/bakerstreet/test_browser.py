@@ -7,6 +7,9 @@ pointed at, so they are among the frames searched). On the way the table is meas
 phone's width (375 px) and a desktop's (1280 px): nothing sticks out, is cut off or makes
 the page scroll sideways, the odds never push the buttons down, and the settings fit.
 
+Then, on the same page (one browser run for the game), Ann plays a case with a friend,
+Bob on a phone, at a table of two (:func:`a_case_with_a_friend`).
+
 The test waits on what the page shows, never on time: the bots' pace is the app's own."""
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import pytest
 
 from sherlockkit.games.bakerstreet import rules
 from sherlockkit.games.bakerstreet.cards import Evidence
+from tests.friends_pages import PATIENCE as SHARED_PATIENCE
+from tests.friends_pages import join, open_page, sit_down
 from tests.layout import (
     DESKTOP, PHONE, SMALLEST_READABLE_PX, by_keys, in_view, layout_problems, newest_line_in_view, overlapping,
     serious_violations, settings_by_keys, smallest_drawn_text, unnamed_pictures, WATCH_THE_PROMPT,
@@ -32,6 +37,10 @@ ROOT = ".sk-bakerstreet"
 DASHBOARD = "voila/render/bakerstreet.ipynb"
 #: the longest a page may take to show what a click changed (a busy machine's pace)
 PATIENCE = 30_000
+#: the table shared with friends
+SHARED = ".sk-friends .sk-bakerstreet"
+#: a card as a table names it: an icon and a number ("Track 4")
+CARD = re.compile(r"\b(Clue|Document|Track|Witness) ([1-6])(?![0-9])")
 
 # Your turn ends with your move and, with two players, comes back as soon as the bot has made
 # its move: polling for the prompt without "Your turn" can miss that moment, so the page
@@ -123,7 +132,7 @@ def secret_cards(states) -> set[Evidence]:
     return {card for s in states for card in s.hands[0] if card not in ever_public(s.events)}
 
 
-def test_a_whole_case_by_clicks_fits_the_screen_and_sends_no_card_of_yours(app_url, browser):
+def test_a_case_by_clicks_and_a_case_with_a_friend_fit_the_screen_and_send_no_card_of_yours(app_url, browser):
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
@@ -164,8 +173,18 @@ def test_a_whole_case_by_clicks_fits_the_screen_and_sends_no_card_of_yours(app_u
         page.wait_for_function("root => (document.querySelector(root + ' textarea') || {}).value?.includes('actions')",
                                arg=ROOT, timeout=PATIENCE)
         save = json.loads(page.locator(f"{ROOT} textarea").input_value())
+        yours_only(save, list(frames))
+
+        # then a case with a friend, Ann on this page (now a desktop's) and Bob on a phone
+        a_case_with_a_friend(browser, app_url, page, frames)
     finally:
         context.close()
+
+
+def yours_only(save: dict, frames: list[str]) -> None:
+    """The case played by clicks to its end (``save``), your moves of every kind, and the
+    frames the page received until then: a card of yours reached it only in the log line
+    that tells it was played, and the cards still in your hand at the end never."""
     states = states_of(save)
     assert rules.outcome(states[-1]) is not None
     assert {type(rules.action_from_json(a)).__name__ for a in save["actions"][::2]} >= {
@@ -184,3 +203,127 @@ def test_a_whole_case_by_clicks_fits_the_screen_and_sends_no_card_of_yours(app_u
     for card in states[-1].hands[0]:
         if card not in ever_public(states[-1].events):
             assert not any(named(frame, card) for frame in frames), card
+
+
+def my_turn_or_end(page) -> bool:
+    """Wait until the shared table waits for this page (True) or the case is over (False)."""
+    page.wait_for_function(
+        "t => { const p = document.querySelector(t + ' .sk-prompt'), e = document.querySelector(t + ' .sk-ending');"
+        " return (p && p.innerText.includes('Your turn')) || (e && e.offsetParent !== null); }",
+        arg=SHARED, timeout=SHARED_PATIENCE)
+    return not page.locator(f"{SHARED} .sk-ending").is_visible()
+
+
+def click_a_pursue(page, tries: int = 3) -> bool:
+    """Click an enabled Pursue: ``True``; ``False`` if the case ended meanwhile (the frame
+    that ends it may arrive between the look and the click). A redraw may replace the
+    button under the pointer (a frame of the other seat arriving): then look again, a few
+    times at most."""
+    for attempt in range(tries):
+        try:
+            page.locator(f"{SHARED} [class*='sk-pursue-']:visible:enabled").first.click(timeout=10_000)
+            return True
+        except Exception:
+            if page.locator(f"{SHARED} .sk-ending").is_visible():
+                return False
+            if attempt == tries - 1:
+                raise
+    return False
+
+
+def a_case_with_a_friend(browser, app_url: str, ann, ann_frames: list) -> None:
+    """Ann opens a table from the game's page; Bob, on a phone, joins it by its code; Ann
+    starts; each plays by clicking their own table -- the person whose turn it is gives up
+    a Lead (Pursue) -- until the case is lost, and both pages show the ending. On the way
+    Bob's page closes and a new one comes back to his seat by the seat's own link. Each
+    page calls its own seat "You" and shows the other's cards face up, its own as backs;
+    neither page's frames name a card of that page's own hand (each read off the other
+    page: a Pursue plays no card, so the hands stay as dealt). Nothing sticks out at
+    either size."""
+    bob, bob_frames = open_page(browser, app_url + DASHBOARD, PHONE, f"{ROOT} .sk-slot", "Bob")
+    try:
+        sit_down(ann, "Ann")
+        ann.locator(".sk-friends-open").click()
+        ann.wait_for_selector(".sk-friends-code", timeout=SHARED_PATIENCE)
+        code = ann.locator(".sk-friends-code").inner_text().strip()
+        assert re.fullmatch(r"[A-Z2-9]{5}", code), code
+        join(bob, code.lower())
+        ann.wait_for_function("() => document.querySelector('.sk-friends-seats').innerText.includes('Bob')",
+                              timeout=SHARED_PATIENCE)
+        bob.wait_for_function(f"() => document.querySelector('.sk-friends-where').innerText.includes('{code}')",
+                              timeout=SHARED_PATIENCE)
+        assert not bob.locator(".sk-friends-start").is_visible(), "only the host starts"
+        ann.locator(".sk-friends-start").click()
+        # the frames from here on (before, the page's own games against bots had dealt other cards)
+        shared_from = {"Ann": len(ann_frames), "Bob": len(bob_frames)}
+        for page in (ann, bob):
+            page.wait_for_selector(f"{SHARED} .sk-prompt", timeout=SHARED_PATIENCE)
+            assert page.evaluate("() => [...document.querySelectorAll('.sk-bakerstreet')]"
+                                 ".filter(t => !t.closest('.sk-friends') && t.offsetParent !== null).length") == 0, \
+                "the table against bots is put away"
+        # each page calls its own seat "You" and the other by name; its own cards are backs
+        assert ann.locator(f"{SHARED} .sk-seat-0 .sk-who").inner_text() == "You"
+        assert ann.locator(f"{SHARED} .sk-seat-1 .sk-who").inner_text() == "Bob"
+        assert bob.locator(f"{SHARED} .sk-seat-1 .sk-who").inner_text() == "You"
+        assert bob.locator(f"{SHARED} .sk-seat-0 .sk-who").inner_text() == "Ann"
+        assert CARD.search(ann.locator(f"{SHARED} .sk-seat-1").inner_text())  # Bob's cards, face up for Ann
+        assert not CARD.search(bob.locator(f"{SHARED} .sk-seat-1").inner_text())  # and backs for Bob
+        for page, size in ((ann, DESKTOP), (bob, PHONE)):
+            assert layout_problems(page) == [], size
+        # each hand as the other page shows it (a Pursue plays no card: the hands stay as dealt)
+        hands = {"Ann": set(CARD.findall(bob.locator(f"{SHARED} .sk-seat-0").inner_text())),
+                 "Bob": set(CARD.findall(ann.locator(f"{SHARED} .sk-seat-1").inner_text()))}
+        assert all(len(hand) >= 4 for hand in hands.values()), hands
+        # Bob's page closes; a new one comes by his seat's own link, and sits at his seat again
+        link = bob.locator(".sk-friends-seat-link").get_attribute("href")
+        assert link.startswith("?seat=")
+        bob.close()
+        back = bob.context.new_page()
+        back_frames = record_frames(back)
+        back.goto(app_url + DASHBOARD + link)
+        back.wait_for_selector(f"{SHARED} .sk-seat-1 .sk-who", timeout=SHARED_PATIENCE)
+        assert back.locator(f"{SHARED} .sk-seat-1 .sk-who").inner_text() == "You"
+        shared_from["Bob"] = len(back_frames)
+        bob, bob_frames = back, back_frames
+        moves = 0
+        while True:  # whoever's turn it is gives up a Lead, until a section runs out of them
+            mover = next((p for p in (ann, bob) if my_turn_or_end(p)), None) if moves % 2 == 0 else \
+                next((p for p in (bob, ann) if my_turn_or_end(p)), None)
+            if mover is None:
+                break
+            # a page may still say "Your turn" while the frame that ends the case is on its way
+            mover.wait_for_function(
+                "t => [...document.querySelectorAll(t + \" [class*='sk-pursue-']\")].some(b => !b.disabled"
+                " && b.offsetParent !== null) || document.querySelector(t + ' .sk-ending').offsetParent !== null",
+                arg=SHARED, timeout=SHARED_PATIENCE)
+            if mover.locator(f"{SHARED} .sk-ending").is_visible():
+                break
+            log = mover.locator(f"{SHARED} .sk-log").inner_text()
+            if not click_a_pursue(mover):
+                break
+            mover.wait_for_function(
+                "([t, log]) => document.querySelector(t + ' .sk-log').innerText !== log", arg=[SHARED, log],
+                timeout=SHARED_PATIENCE)
+            moves += 1
+            assert moves < 40, "the case did not end"
+        for page in (ann, bob):
+            page.wait_for_selector(f"{SHARED} .sk-ending", state="visible", timeout=SHARED_PATIENCE)
+            assert "Traceback" not in page.locator("body").inner_text()
+        # no frame a page received names a card of its own hand (but a card the other holds
+        # too, which it may see there): the hands stayed as dealt, and no evidence was played
+        # (Bob's new page's frames from the moment it sat: its table was drawn before)
+        for frames, mine, theirs, drawn in ((ann_frames[shared_from["Ann"]:], hands["Ann"], hands["Bob"], True),
+                                            (bob_frames[shared_from["Bob"]:], hands["Bob"], hands["Ann"], False)):
+            assert len(frames) > 5
+            secret = mine - theirs
+            assert secret, "two hands of the same cards prove nothing"
+            seen_theirs = set()
+            for frame in frames:
+                assert "Traceback" not in frame
+                cards = {(icon, n) for icon, n in CARD.findall(frame)}
+                assert not cards & secret, f"a card of the page's own hand reached it: {cards & secret}"
+                seen_theirs |= cards & theirs
+            if drawn:  # the frames are read as the page gets them: the other's hand is in them
+                assert seen_theirs == theirs
+    finally:
+        bob.context.close()
