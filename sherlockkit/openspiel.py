@@ -38,7 +38,7 @@ from sherlockkit.games import GAMES, GameEntry
 #: a guard against a game that never ends, not a bound any game reaches (moves and waits)
 MAX_GAME_LENGTH = 100_000
 #: the deals a game is dealt from by default (the chance node's outcomes)
-DEALS = 2 ** 16
+DEALS = turns.DEALS
 PREFIX = "sherlockkit_"
 
 
@@ -261,10 +261,15 @@ class RandomKindsRollout:
 
 def ismcts_bot(game: SherlockGame, simulations: int = 50, seed: int = 0, rollouts: int = 1):
     """OpenSpiel's information-set MCTS for ``game``: ``simulations`` a move, each from a
-    world resampled from the seat's information, evaluated by :class:`RandomKindsRollout`."""
+    world resampled from the seat's information, evaluated by :class:`RandomKindsRollout`;
+    every draw from ``seed``, so the same seed makes the same moves."""
     from open_spiel.python.algorithms import ismcts
 
-    return ismcts.ISMCTSBot(game=game, evaluator=RandomKindsRollout(rollouts, seed), uct_c=1.4,
-                            max_simulations=simulations, random_state=np.random.RandomState(seed),
-                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                            allow_inconsistent_action_sets=False)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=RandomKindsRollout(rollouts, seed), uct_c=1.4,
+                           max_simulations=simulations, random_state=np.random.RandomState(seed),
+                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                           allow_inconsistent_action_sets=False)
+    # the worlds it searches drawn from its own random source (OpenSpiel's default sampler
+    # is seeded afresh each time), so a bot of the same seed plays the same game
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, bot.random_number))
+    return bot

@@ -42,6 +42,8 @@ from sherlockkit.games import GAMES, GameEntry
 
 #: the length of a seat's hashed features (:func:`features`)
 FEATURES = 512
+#: the deals (seeds 0, 1, ...) a game is dealt from by default: OpenSpiel's chance node's outcomes
+DEALS = 2 ** 16
 
 
 class Wait:

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Sequence
 
 from sherlockkit.engine import MAX_SEED_DIGITS, shortened
 from sherlockkit.games import GAMES
+from sherlockkit.tournament.ismcts import DEALS, ISMCTS, SIMULATIONS_OPTION
 
 #: the rules options a grid may not set: the harness gives them (seed, players from the lineup)
 HARNESS_OPTIONS = ("seed", "players")
@@ -99,7 +100,7 @@ class Grid:
             raise TournamentError(f"There is no game {shortened(self.game)} with bots; the games are "
                                   f"{', '.join(GAMES)}.")
         entry = GAMES[self.game]
-        levels = tuple(entry.bots.LEVELS)
+        levels = tuple(entry.bots.LEVELS) + (ISMCTS,)  # every game: OpenSpiel's IS-MCTS (tournament/ismcts.py)
         lineups = self.lineups
         if isinstance(lineups, (str, bytes)) or not isinstance(lineups, Iterable):
             raise TournamentError(f"The lineups are a list of lineups, not {shortened(lineups)}.")
@@ -117,6 +118,11 @@ class Grid:
         object.__setattr__(self, "options", options)
         object.__setattr__(self, "bot_options", bot_options)
         object.__setattr__(self, "seeds", _seeds(self.seeds))
+        if any(ISMCTS in lineup for lineup in lineups):
+            low, high = (min(self.seeds), max(self.seeds))
+            if low < 0 or high >= DEALS:
+                raise TournamentError(f"A lineup with IS-MCTS is dealt by OpenSpiel's chance node: its seeds run "
+                                      f"from 0 to {DEALS - 1:,}, not {low if low < 0 else high}.")
         self._check_cells()
 
     @staticmethod
@@ -141,6 +147,8 @@ class Grid:
         entry = GAMES[self.game]
         allowed = _names(entry.rules.new, HARNESS_OPTIONS)
         bot_allowed = _names(entry.bots.make_bots, HARNESS_BOT_OPTIONS)
+        if any(ISMCTS in lineup for lineup in self.lineups):
+            bot_allowed.add(SIMULATIONS_OPTION)  # IS-MCTS's searches a move
         for text in self.options:
             unknown = sorted(set(json.loads(text)) - allowed)
             if unknown:
@@ -164,6 +172,9 @@ class Grid:
                 raise TournamentError(f"{entry.title} is played alone: a lineup has one level, not {len(lineup)}.")
             try:
                 check_cell(self.game, lineup, json.loads(text), json.loads(bot_text))
+            except ImportError as error:
+                raise TournamentError(f"IS-MCTS plays through OpenSpiel, which is not installed ({error.name}): "
+                                      "pip install sherlockkit[openspiel].") from None
             except (TypeError, ValueError) as error:
                 raise TournamentError(f"{entry.title}, lineup {','.join(lineup)}, rules options {text}, "
                                       f"bot options {bot_text}: {str(error)[:200]}") from None

@@ -52,3 +52,20 @@ def story_levels(seeds: Iterable[int] = range(200), levels: Sequence[str] | None
 
         levels = tuple(LEVELS)
     return Grid("story", [(level,) for level in levels], seeds=seeds)
+
+
+def cardgame_against_ismcts(seeds: Iterable[int] = range(100), players: int = 3, simulations: int = 50) -> Grid:
+    """The card game: one seat of OpenSpiel's information-set MCTS (``simulations``
+    searches a move) against sleuths, then against constables, and a sleuth against
+    constables for comparison, each lineup in every rotation of the seats."""
+    lineups = [lineup for other in ("sleuth", "constable") for lineup in rotations(("ismcts",) + (other,) * (players - 1))]
+    lineups += rotations(("sleuth",) + ("constable",) * (players - 1))
+    return Grid("cardgame", lineups, bot_options=[{"simulations": simulations}], seeds=seeds)
+
+
+def bakerstreet_ismcts(seeds: Iterable[int] = range(100), players: Sequence[int] = (2, 3, 4), case: int = 1,
+                       simulations: int = 20) -> Grid:
+    """Beyond Baker Street: teams of OpenSpiel's information-set MCTS (``simulations``
+    searches a move) at every table size on Case File ``case``: a rung of the ladder."""
+    return Grid("bakerstreet", [("ismcts",) * n for n in players], [{"case": case}],
+                [{"simulations": simulations}], seeds=seeds)

@@ -6,7 +6,9 @@ How a game is played and how a seat's result is read are the registry's to say
 the lineup chooses from its own view and the lowest seat's proposal is played
 (:func:`play_by_bots`); each game's ``rules.standing(outcome, seat)`` gives ``won``,
 ``share`` (1 / the number of winners of a shared win) and ``score`` (``None`` when the
-game keeps none). Nothing here names a game.
+game keeps none). A lineup with a seat of OpenSpiel's information-set MCTS (the level
+``"ismcts"``, in any game) is played by ``tournament/ismcts.py`` instead. Nothing here
+names a game.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from sherlockkit import engine
 from sherlockkit.games import GAMES
+from sherlockkit.tournament.ismcts import ISMCTS, SIMULATIONS_OPTION
 
 #: the columns of the tidy table, in order
 FIELDS = ("game", "lineup", "players", "options", "bot_options", "seed", "seat", "level", "won", "share",
@@ -62,8 +65,12 @@ def check_cell(game: str, lineup: tuple[str, ...], options: dict, bot_options: d
     ``ValueError`` (or ``TypeError``) when it refuses them. (A game with a harness of its
     own, as its entry's ``plays``, makes its bots there: its levels are checked by the grid.)"""
     new_game(game, len(lineup), options, 0)
-    if GAMES[game].plays == DEFAULT_PLAYS:
-        make_team(game, lineup, bot_options, 0)
+    if ISMCTS in lineup:
+        from sherlockkit.tournament import ismcts
+
+        ismcts.check_cell(game, lineup, options, bot_options)
+    elif GAMES[game].plays == DEFAULT_PLAYS:
+        make_team(game, lineup, ours(bot_options), 0)
 
 
 #: the harness of a game whose entry names none of its own (this module's :func:`play_by_bots`)
@@ -82,8 +89,18 @@ def play_by_bots(game: str, lineup: tuple[str, ...], options: dict, bot_options:
 
 def play_game(game: str, lineup: tuple[str, ...], options: dict, bot_options: dict, seed: int) -> tuple[Any, int]:
     """The game dealt from ``seed`` played to its end by the bots of ``lineup``, as its
-    registry entry says: its ``Outcome`` and how many moves it lasted."""
-    return GAMES[game].play_function()(game, lineup, options, bot_options, seed)
+    registry entry says (or, with a seat of IS-MCTS, one seat at a time as OpenSpiel plays
+    it): its ``Outcome`` and how many moves it lasted."""
+    if ISMCTS in lineup:
+        from sherlockkit.tournament.ismcts import play_with_ismcts
+
+        return play_with_ismcts(game, lineup, options, bot_options, seed)
+    return GAMES[game].play_function()(game, lineup, options, ours(bot_options), seed)
+
+
+def ours(bot_options: dict) -> dict:
+    """``bot_options`` without IS-MCTS's (a grid of lineups with and without it shares them)."""
+    return {name: value for name, value in bot_options.items() if name != SIMULATIONS_OPTION}
 
 
 def seat_results(game: str, outcome: Any, seat: int) -> tuple[bool, float, int | None]:

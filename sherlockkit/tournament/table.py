@@ -5,8 +5,8 @@ The cache is a folder (``$SHERLOCKKIT_TOURNAMENT_CACHE``, else
 ``$XDG_CACHE_HOME/sherlockkit/tournament``, else ``~/.cache/sherlockkit/tournament``) of
 CSV files named by the game and a key: the SHA-256 of the grid (:meth:`Grid.describe`),
 sherlockkit's version and the source of what plays the game (every file of the game's
-package but its stored CSVs, sherlockkit's top-level modules, the registry and
-``tournament/seats.py``). So a grid asked again is read back, and a change to the grid or
+package but its stored CSVs, sherlockkit's top-level modules, the registry,
+``tournament/seats.py`` and ``tournament/ismcts.py``). So a grid asked again is read back, and a change to the grid or
 to the game's code plays it anew; how it was chunked or where it ran is not part of the
 key, since it does not change a row.
 """
@@ -40,7 +40,8 @@ def source_files(game: str) -> list[Path]:
     inside = [p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".csv", ".pyc")
               and "__pycache__" not in p.parts]
     top = [p for p in PACKAGE.glob("*.py")]
-    return sorted(inside + top + [PACKAGE / "games" / "__init__.py", PACKAGE / "tournament" / "seats.py"])
+    harness = [PACKAGE / "tournament" / name for name in ("seats.py", "ismcts.py")]
+    return sorted(inside + top + [PACKAGE / "games" / "__init__.py"] + harness)
 
 
 def key(grid: Grid) -> str:
