@@ -139,7 +139,7 @@ def test_the_card_game_grid_seats_ismcts_in_every_seat_against_each_level():
 
 def test_by_table_counts_each_lineup_with_its_rotations_once():
     tables = ismcts_tables.by_table("cardgame")
-    assert set(tables) == {("ismcts", "sleuth", "sleuth"), ("ismcts", "constable", "constable"),
+    assert set(tables) == {("ismcts", "sleuth", "sleuth"), ("constable", "constable", "ismcts"),
                            ("constable", "constable", "sleuth")}
     seeds = len(ismcts_tables.STORED["cardgame"]().seeds)
     for key, rates in tables.items():
