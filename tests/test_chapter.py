@@ -64,9 +64,11 @@ def test_the_express_chapters_command_plays_its_grid_with_20000_deals():
     assert grid_of(line) == tournament.grids.express_levels(seeds=range(20_000))
 
 
-def test_the_card_game_chapters_command_plays_its_grid_with_20000_deals():
-    (line,) = commands("cardgame")
+def test_the_card_game_chapters_commands_play_its_grid_with_20000_deals_and_ismcts_in_every_seat():
+    line, ismcts = commands("cardgame")
     assert grid_of(line) == tournament.grids.cardgame_bots(seeds=range(20_000))
+    assert grid_of(ismcts) == tournament.Grid("cardgame", tournament.grids.rotations(("ismcts", "sleuth", "sleuth")),
+                                              bot_options=[{"simulations": 200}], seeds=range(100))
 
 
 def test_the_ladders_commands_play_its_table_and_one_of_its_cells():
