@@ -88,7 +88,7 @@ def test_every_name_the_prose_glues_is_glued_by_a_cell_and_no_cell_prints():
 
 # --- the worked photo in words -----------------------------------------------------------------------
 
-_BOX = photo.Rect(Fraction(0), Fraction(1), Fraction(0), Fraction(1))
+_BOX = photo.Rect.of(Fraction(0), Fraction(1), Fraction(0), Fraction(1))
 
 
 def _shot(name, face=True, in_frame=True, seen=True, visible=True, covered=()):

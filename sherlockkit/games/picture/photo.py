@@ -15,8 +15,9 @@ photo unit. The covering arithmetic runs on those whole numbers (the same values
 
 Speed: each figure's projection from a space by a camera (:func:`_seen`, with its pieces
 inside the frame) is remembered, for every figure, space and camera there is (bounded:
-17 x 14 x 255 = 60,690, about 230 MB once all are made; a bot's search makes a few
-thousand): without it a bot's search took 70-90% longer (``tests/picture/test_photo.py``
+17 x 14 x 255 = 60,690, about 130 MB once all are made; a bot's search makes a few
+thousand), as plain tuples of whole numbers, which Python's cyclic collector stops walking
+(a shot's Rects are made from them as it is shot): without it a bot's search took 70-90% longer (``tests/picture/test_photo.py``
 holds every remembered projection to one made afresh). A bot's search asks for photos of
 layouts a figure or three apart: :func:`retake` works one out from the last, shooting again
 only the figures a move can have changed (the same test file holds it to :func:`take`).
@@ -69,17 +70,47 @@ def camera_at(x, height) -> Camera:
     return Camera(x, height)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
-    """A rectangle in the photo: ``left``..``right`` across (u), ``bottom``..``top`` up (v);
-    ``grid``: the same edges in whole 1/GRID-ths of a photo unit, as a projection makes
-    them (``None``: worked out from the fractions when asked, by :func:`on_grid`)."""
+    """A rectangle in the photo, kept as its edges counted in whole 1/GRID-ths of a photo
+    unit, ``grid`` (left, right, bottom, top: every edge a projection makes is one, see
+    the module's text); :attr:`left`, :attr:`right`, :attr:`bottom` and :attr:`top` are
+    the same edges as exact Fractions of a photo unit, u across and v up.
 
-    left: Fraction
-    right: Fraction
-    bottom: Fraction
-    top: Fraction
-    grid: tuple[int, int, int, int] | None = field(default=None, compare=False, repr=False)
+    Only the whole numbers are kept (CONTRIBUTING, speed): the figures' remembered
+    projections hold some 200,000 rectangles, and Python's cyclic collector walks every
+    object kept. With four Fractions a rectangle, one full pass over a six-player party's
+    memory took 0.37 s, inside a bot's move."""
+
+    grid: tuple[int, int, int, int]
+
+    @classmethod
+    def of(cls, left, right, bottom, top) -> "Rect":
+        """The rectangle with these edges (Fractions of a photo unit, each a whole number of
+        1/GRID-ths; ``ValueError`` otherwise)."""
+        edges = []
+        for edge in (left, right, bottom, top):
+            scaled = Fraction(edge) * GRID
+            if scaled.denominator != 1:
+                raise ValueError(f"A photo's edge is a whole number of 1/{GRID}-ths of a unit, not {edge}.")
+            edges.append(scaled.numerator)
+        return cls(tuple(edges))
+
+    @property
+    def left(self) -> Fraction:
+        return Fraction(self.grid[0], GRID)
+
+    @property
+    def right(self) -> Fraction:
+        return Fraction(self.grid[1], GRID)
+
+    @property
+    def bottom(self) -> Fraction:
+        return Fraction(self.grid[2], GRID)
+
+    @property
+    def top(self) -> Fraction:
+        return Fraction(self.grid[3], GRID)
 
     @property
     def centre(self) -> tuple[Fraction, Fraction]:
@@ -87,7 +118,7 @@ class Rect:
         return (self.left + self.right) / 2, (self.bottom + self.top) / 2
 
 
-FRAME = Rect(FRAME_LEFT, FRAME_RIGHT, FRAME_BOTTOM, FRAME_TOP)
+FRAME = Rect.of(FRAME_LEFT, FRAME_RIGHT, FRAME_BOTTOM, FRAME_TOP)
 
 
 @dataclass(frozen=True)
@@ -125,23 +156,22 @@ class Photo:
 _HALF_STEPS = {z: FOCAL * GRID // (2 * z) for z in ROW_DEPTH.values()}
 
 
-def _project(box: Box, x: int, z: int, camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
-    """``box`` of a figure standing at (x, depth z), as a photo Rect and on the whole-number grid:
-    u = F·(x + left − cx)/z is (2x + 2·left − 2cx) half units times _HALF_STEPS[z] steps."""
+def _project(box: Box, x: int, z: int, camera: Camera) -> tuple[int, int, int, int]:
+    """``box`` of a figure standing at (x, depth z), on the whole-number grid (a Rect's
+    ``grid``): u = F·(x + left − cx)/z is (2x + 2·left − 2cx) half units times
+    _HALF_STEPS[z] steps."""
     step = _HALF_STEPS[z]
     across, up = 2 * (x - camera.x), -2 * camera.height
     left, right, bottom, top = box.halves
-    grid = ((across + left) * step, (across + right) * step, (up + bottom) * step, (up + top) * step)
-    return Rect(*(Fraction(g, GRID) for g in grid), grid=grid), grid
+    return (across + left) * step, (across + right) * step, (up + bottom) * step, (up + top) * step
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Seen:
-    """A figure projected from one space by one camera: the Rects and their grid twins."""
+    """A figure projected from one space by one camera, on the whole-number grid (plain
+    tuples of whole numbers, which Python's collector soon stops walking: a shot's Rects
+    are made from them when it is shot)."""
 
-    parts: tuple[Rect, ...]
-    head: Rect
-    face: Rect | None
     grid_parts: tuple[tuple[int, int, int, int], ...]
     grid_head: tuple[int, int, int, int]
     grid_face: tuple[int, int, int, int] | None
@@ -161,19 +191,18 @@ def _seen(name: str, space: Space, camera: Camera) -> _Seen:
     """Figure ``name`` standing on ``space`` as ``camera`` projects it (see the module's text)."""
     figure = FIGURES[name]
     x, z = foot(space)
-    parts = [_project(p.box, x, z, camera) for p in figure.parts]
+    grid = tuple(_project(p.box, x, z, camera) for p in figure.parts)
     head = _project(figure.head, x, z, camera)
     face = None if figure.face is None else _project(figure.face, x, z, camera)
-    grid = tuple(g for _, g in parts)
     bounds = (min(g[0] for g in grid), max(g[1] for g in grid), min(g[2] for g in grid), max(g[3] for g in grid))
     inside = tuple(c for c in (_clip(g, _GRID_FRAME) for g in grid) if c is not None)
-    return _Seen(tuple(r for r, _ in parts), head[0], None if face is None else face[0],
-                 grid, head[1], None if face is None else face[1], bounds,
-                 inside, _clip(head[1], _GRID_FRAME), None if face is None else _clip(face[1], _GRID_FRAME))
+    return _Seen(grid, head, face, bounds, inside, _clip(head, _GRID_FRAME),
+                 None if face is None else _clip(face, _GRID_FRAME))
 
 
 def _table(camera: Camera) -> tuple[Rect, tuple[int, int, int, int]]:
-    return _project(TABLE_PANEL, 0, ROW_DEPTH[TABLE_ROW], camera)
+    grid = _project(TABLE_PANEL, 0, ROW_DEPTH[TABLE_ROW], camera)
+    return Rect(grid), grid
 
 
 def _steps(value: Fraction) -> int:
@@ -315,7 +344,8 @@ def _shoot(name: str, space: Space, placed, seen: Mapping[str, _Seen], grid_tabl
                 + ([TABLE] if space.row > TABLE_ROW and _overlap(grid_table, face) else []))
         face_visible = face == me.grid_face and not covered_by
     return Shot(
-        figure=name, space=space, parts=me.parts, face=me.face, head=me.head,
+        figure=name, space=space, parts=tuple(map(Rect, me.grid_parts)),
+        face=None if me.grid_face is None else Rect(me.grid_face), head=Rect(me.grid_head),
         in_frame=bool(inside),
         seen=any(_uncovered(p, covers) for p in inside),
         face_visible=face_visible,
@@ -342,9 +372,7 @@ def face_point(shot: Shot) -> tuple[int, int]:
 def on_grid(rect: Rect) -> tuple[int, int, int, int]:
     """``rect``'s edges counted in 1/GRID-ths of a photo unit: whole numbers, every edge of
     the photo being one (see the module's text): as its projection made them."""
-    if rect.grid is not None:
-        return rect.grid
-    return tuple(e.numerator * (GRID // e.denominator) for e in (rect.left, rect.right, rect.bottom, rect.top))
+    return rect.grid
 
 
 def face_distance2(photo: Photo, a: str, b: str) -> Fraction:
