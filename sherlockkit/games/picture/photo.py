@@ -96,21 +96,10 @@ class Rect:
             edges.append(scaled.numerator)
         return cls(tuple(edges))
 
-    @property
-    def left(self) -> Fraction:
-        return Fraction(self.grid[0], GRID)
-
-    @property
-    def right(self) -> Fraction:
-        return Fraction(self.grid[1], GRID)
-
-    @property
-    def bottom(self) -> Fraction:
-        return Fraction(self.grid[2], GRID)
-
-    @property
-    def top(self) -> Fraction:
-        return Fraction(self.grid[3], GRID)
+    left = property(lambda self: Fraction(self.grid[0], GRID), doc="The left edge (u), a Fraction of a photo unit.")
+    right = property(lambda self: Fraction(self.grid[1], GRID), doc="The right edge (u).")
+    bottom = property(lambda self: Fraction(self.grid[2], GRID), doc="The bottom edge (v).")
+    top = property(lambda self: Fraction(self.grid[3], GRID), doc="The top edge (v).")
 
     @property
     def centre(self) -> tuple[Fraction, Fraction]:
