@@ -121,8 +121,10 @@ _SMALLEST_TEXT = """sel => { let least = Infinity;
   for (const animation of document.getAnimations()) {
     try { animation.finish(); } catch (e) { animation.cancel(); }
   }
-  const shown = t => { for (let e = t; e; e = e.parentElement) if (getComputedStyle(e).opacity === '0') return false;
-                      return true; };  // a card on its way out (faded to nothing) is not read
+  // a card on its way out (faded to nothing, or a copy of it hidden from screen readers) is not read
+  const shown = t => { for (let e = t; e; e = e.parentElement)
+                         if (getComputedStyle(e).opacity === '0' || e.getAttribute('aria-hidden') === 'true') return false;
+                       return true; };
   for (const t of document.querySelectorAll(sel + ' text')) {
     const m = t.getScreenCTM();
     if (!m || !t.getClientRects().length || !shown(t)) continue;
@@ -137,7 +139,9 @@ SMALLEST_READABLE_PX = 9.5
 def smallest_drawn_text(page, selector: str) -> float:
     """The smallest text drawn in the pictures (SVGs) under ``selector``, in screen pixels
     (``inf`` if there is none), once every animation has finished (a card being dealt is
-    drawn smaller for a moment), leaving out what is faded to nothing (a card leaving)."""
+    drawn smaller for a moment), leaving out what is faded to nothing or hidden from screen
+    readers (Sherlock Express's copy of a caught card, shrinking as it leaves: under load it
+    was once read mid-way, at 0.8 of its size)."""
     return page.evaluate(_SMALLEST_TEXT, selector)
 
 
