@@ -79,7 +79,17 @@ def test_the_ladders_commands_play_its_table_and_one_of_its_cells():
     assert whole.startswith(prefix)
     # what ladder.csv holds a cell; the searching rung its own smaller count, played as the chapter says
     assert {row.games for row in ladder.stored_table() if row.level != "search"} == {int(whole[len(prefix):])}
-    assert {row.games for row in ladder.stored_table() if row.level == "search"} == {ladder.SEARCHED_GAMES}
+    searched = {(row.players, row.case): row.games for row in ladder.stored_table() if row.level == "search"}
+    assert min(searched.values()) == ladder.SEARCHED_GAMES
     assert f"--levels search --games {ladder.SEARCHED_GAMES}" in chapter_text("bakerstreet")
+    # the cells filled further, block by block: the command the chapter shows names them and their count
+    fuller = {cell: games for cell, games in searched.items() if games > ladder.SEARCHED_GAMES}
+    if fuller:
+        (count,) = set(fuller.values())
+        players = " ".join(str(n) for n in sorted({n for n, _ in fuller}))
+        cases = " ".join(str(c) for c in sorted({c for _, c in fuller}))
+        assert {(n, c) for n in map(int, players.split()) for c in map(int, cases.split())} == set(fuller)
+        assert (f"--levels search --players {players} --cases {cases} --from {ladder.SEARCHED_GAMES} "
+                f"--games {count}") in " ".join(chapter_text("bakerstreet").split())
     assert grid_of(one) == tournament.grids.bakerstreet_ladder(seeds=range(2000), levels=("inference",),
                                                                players=(2,), cases=(6,))

@@ -81,3 +81,20 @@ def test_comparisons_read_the_intervals():
     assert ladder.comparisons([row("random", 40), row("conventions", 10)])[0][-1] == "below"
     # a level with nobody below it at that table is compared with nothing
     assert ladder.comparisons([row("conventions", 30)]) == []
+
+
+def test_the_command_plays_only_the_cells_and_seeds_asked_and_keeps_the_rest(tmp_path, monkeypatch):
+    """``--levels``, ``--players``, ``--cases`` and ``--from``: the cells asked are played
+    from that seed on (their earlier blocks kept), every other cell's blocks kept as stored."""
+    stored = [ladder.Block("conventions", 2, 1, 0, 100, 1), ladder.Block("conventions", 2, 1, 100, 100, 2),
+              ladder.Block("conventions", 3, 1, 0, 100, 3), ladder.Block("random", 2, 1, 0, 100, 0)]
+    ladder.save_blocks(stored, tmp_path / "stored.csv")
+    monkeypatch.setattr(ladder, "STORED", tmp_path / "stored.csv")
+    out = tmp_path / "out.csv"
+    assert ladder.main(["--levels", "conventions", "--players", "2", "--cases", "1", "--from", "100",
+                        "--games", "200", "--scheduler", "serial", "--out", str(out)]) == 0
+    # in the ladder's order (rung, table size, case, seed); the block from seed 100 played again
+    assert ladder.stored_blocks(out) == [stored[3], stored[0], ladder.play_block("conventions", 2, 1, 100),
+                                         stored[2]]
+    with pytest.raises(SystemExit):  # a --from that is not a whole number of blocks
+        ladder.main(["--from", "50", "--games", "200", "--out", str(out)])

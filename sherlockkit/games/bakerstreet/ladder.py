@@ -28,10 +28,11 @@ from sherlockkit.games.bakerstreet.teams import Game, play_case  # noqa: F401 --
 from sherlockkit.tournament.rates import Z95, wilson  # noqa: F401 -- Z95, for the ladder's readers
 
 
-#: cases a cell the stored table holds for the searching rung (the others: 2,000). A
-#: searching bot plays the case out on several tables at each move it searches: seconds of
-#: CPU a case where the others take milliseconds, so its 18 cells of 2,000 cases would be
-#: days of one core (``benchmarks/bakerstreet.py`` times its moves)
+#: the fewest cases a cell the stored table holds for the searching rung (the others: 2,000
+#: each). A searching bot plays the case out on several tables at each move it searches:
+#: one to three seconds of CPU a case where the others take milliseconds, so its 18 cells
+#: of 2,000 cases would be many hours of two cores (``benchmarks/bakerstreet.py`` times its
+#: moves). Its cells are filled block by block, the Case File 1 cells first (``--from``).
 SEARCHED_GAMES = 100
 
 
@@ -77,6 +78,8 @@ def ladder_table(games: int = 100, levels=bots.LEVELS, players=(2, 3, 4), cases=
 
 #: the games of one stored block: seeds ``start`` .. ``start + BLOCK - 1``
 BLOCK = 100
+#: the table sizes and case files of the ladder's grid
+PLAYERS, CASES = (2, 3, 4), tuple(range(1, 7))
 #: where the chapter's table is kept
 STORED = Path(__file__).with_name("ladder.csv")
 FIELDS = ("level", "players", "case", "start", "games", "wins")
@@ -102,13 +105,14 @@ def play_block(level: str, players: int, case: int, start: int, games: int = BLO
 
 
 def play_grid(games: int, levels=bots.LEVELS, players=(2, 3, 4), cases=range(1, 7), jobs: int = 1,
-              progress=None, scheduler: str | None = None) -> list[Block]:
-    """Every cell of the grid played for ``games`` seeds (from 0, in blocks of :data:`BLOCK`),
-    as a tournament (``sherlockkit.tournament``, a chunk a block) on ``scheduler``
-    (by default serial for one job, a local Dask cluster of ``jobs`` workers for more);
-    the blocks come back in grid order wherever they were played."""
+              progress=None, scheduler: str | None = None, start: int = 0) -> list[Block]:
+    """Every cell of the grid played for the seeds from ``start`` (a whole number of blocks)
+    up to ``games``, in blocks of :data:`BLOCK`, as a tournament (``sherlockkit.tournament``,
+    a chunk a block) on ``scheduler`` (by default serial for one job, a local Dask cluster
+    of ``jobs`` workers for more); the blocks come back in grid order wherever they were
+    played."""
     grid = tournament.Grid("bakerstreet", [(level,) * n for level in levels for n in players],
-                           [{"case": case} for case in cases], seeds=range(games))
+                           [{"case": case} for case in cases], seeds=range(start, games))
     rows = tournament.play(grid, BLOCK, tournament.execute.scheduler_of(scheduler, jobs), jobs, progress)
     cells: dict[tuple[str, int, int, int], list[int]] = {}
     for r in rows:
@@ -236,27 +240,37 @@ def case_file_drop(rows: list[Row], level: str, players: int) -> float:
 
 
 def main(argv=None) -> int:
-    """Play the full ladder grid and store it (``--games`` seeds a cell; ``--levels``: only
-    these rungs, the others' stored blocks kept; ``--scheduler``, ``--workers``: where the
-    tournament runner plays it)."""
+    """Play the ladder grid and store it (``--games`` seeds a cell; ``--levels``,
+    ``--players``, ``--cases``: only these cells, the other cells' stored blocks kept;
+    ``--from``: only the blocks from this seed on, a played cell's earlier blocks kept;
+    ``--scheduler``, ``--workers``: where the tournament runner plays it)."""
     parser = argparse.ArgumentParser(description="Play the Beyond Baker Street ladder and store its table.")
     parser.add_argument("--games", type=int, default=2000, help="cases a cell (default 2000)")
     tournament.execute.add_run_arguments(parser)
     parser.add_argument("--levels", nargs="+", choices=bots.LEVELS, default=list(bots.LEVELS),
                         help="play only these rungs again; the other rungs' stored blocks are kept")
+    parser.add_argument("--players", nargs="+", type=int, choices=PLAYERS, default=list(PLAYERS),
+                        help="only these table sizes")
+    parser.add_argument("--cases", nargs="+", type=int, choices=CASES, default=list(CASES),
+                        help="only these case files")
+    parser.add_argument("--from", dest="start", type=int, default=0,
+                        help=f"play the seeds from this one on (a multiple of {BLOCK}); the earlier blocks are kept")
     parser.add_argument("--out", type=Path, default=STORED, help=f"where to write (default {STORED.name})")
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error(f"A cell plays at least one case, not {args.games}.")
+    if args.start < 0 or args.start % BLOCK or args.games <= args.start:
+        parser.error(f"The seeds played run from --from, a multiple of {BLOCK}, up to --games, which is larger: "
+                     f"not {args.start} to {args.games}.")
     levels = [level for level in bots.LEVELS if level in args.levels]
+    players, cases = sorted(set(args.players)), sorted(set(args.cases))
     try:
-        blocks = play_grid(args.games, levels, jobs=args.workers, progress=True, scheduler=args.scheduler)
+        blocks = play_grid(args.games, levels, players, cases, jobs=args.workers, progress=True,
+                           scheduler=args.scheduler, start=args.start)
     except tournament.TournamentError as error:
         parser.error(str(error))
-    if set(levels) != set(bots.LEVELS):
-        kept = [b for b in stored_blocks(STORED) if b.level not in levels]
-        order = {level: i for i, level in enumerate(bots.LEVELS)}
-        blocks = sorted(kept + blocks, key=lambda b: (order[b.level], b.players, b.case, b.start))
+    played = {(b.level, b.players, b.case) for b in blocks}
+    kept = [b for b in stored_blocks(STORED) if (b.level, b.players, b.case) not in played or b.start < args.start]
+    order = {level: i for i, level in enumerate(bots.LEVELS)}
+    blocks = sorted(kept + blocks, key=lambda b: (order[b.level], b.players, b.case, b.start))
     save_blocks(blocks, args.out)
     print(f"wrote {len(blocks)} blocks to {args.out}", file=sys.stderr)
     return 0
