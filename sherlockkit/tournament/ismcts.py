@@ -49,11 +49,16 @@ def ismcts_seats(lineup: tuple[str, ...]) -> list[int]:
     return [seat for seat, level in enumerate(lineup) if level == ISMCTS]
 
 
+def without_budget(bot_options: dict) -> dict:
+    """``bot_options`` without IS-MCTS's budget: what the game's own ``make_bots`` takes (a
+    grid of lineups with and without IS-MCTS shares its bot options)."""
+    return {name: value for name, value in bot_options.items() if name != SIMULATIONS_OPTION}
+
+
 def our_team(game: str, lineup: tuple[str, ...], bot_options: dict, seed: int) -> dict:
     """The game's own bots for the seats of ``lineup`` not played by IS-MCTS."""
     ours = {seat: level for seat, level in enumerate(lineup) if level != ISMCTS}
-    options = {k: v for k, v in bot_options.items() if k != SIMULATIONS_OPTION}
-    return GAMES[game].bots.make_bots(ours, seed, **options) if ours else {}
+    return GAMES[game].bots.make_bots(ours, seed, **without_budget(bot_options)) if ours else {}
 
 
 def check_cell(game: str, lineup: tuple[str, ...], options: dict, bot_options: dict) -> None:

@@ -37,6 +37,13 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
+def compared(upper, lower) -> str:
+    """How rate ``upper`` stands to rate ``lower`` (anything with 95% ends ``low`` and
+    ``high``): ``"above"`` when its interval lies wholly above the other's, ``"below"``
+    when wholly under it, ``"overlap"`` when the games cannot tell them apart."""
+    return "above" if upper.low > lower.high else "below" if upper.high < lower.low else "overlap"
+
+
 @dataclass(frozen=True)
 class Rate:
     """One group's record: its values of the ``by`` columns, the games and seats it

@@ -19,7 +19,7 @@ from typing import Any
 
 from sherlockkit import engine
 from sherlockkit.games import GAMES
-from sherlockkit.tournament.ismcts import ISMCTS, SIMULATIONS_OPTION
+from sherlockkit.tournament.ismcts import ISMCTS, without_budget
 
 #: the columns of the tidy table, in order
 FIELDS = ("game", "lineup", "players", "options", "bot_options", "seed", "seat", "level", "won", "share",
@@ -70,7 +70,7 @@ def check_cell(game: str, lineup: tuple[str, ...], options: dict, bot_options: d
 
         ismcts.check_cell(game, lineup, options, bot_options)
     elif GAMES[game].plays == DEFAULT_PLAYS:
-        make_team(game, lineup, ours(bot_options), 0)
+        make_team(game, lineup, without_budget(bot_options), 0)
 
 
 #: the harness of a game whose entry names none of its own (this module's :func:`play_by_bots`)
@@ -95,12 +95,8 @@ def play_game(game: str, lineup: tuple[str, ...], options: dict, bot_options: di
         from sherlockkit.tournament.ismcts import play_with_ismcts
 
         return play_with_ismcts(game, lineup, options, bot_options, seed)
-    return GAMES[game].play_function()(game, lineup, options, ours(bot_options), seed)
+    return GAMES[game].play_function()(game, lineup, options, without_budget(bot_options), seed)
 
-
-def ours(bot_options: dict) -> dict:
-    """``bot_options`` without IS-MCTS's (a grid of lineups with and without it shares them)."""
-    return {name: value for name, value in bot_options.items() if name != SIMULATIONS_OPTION}
 
 
 def seat_results(game: str, outcome: Any, seat: int) -> tuple[bool, float, int | None]:

@@ -25,7 +25,7 @@ from sherlockkit import runs, tournament
 from sherlockkit.games.bakerstreet import bots
 from sherlockkit.games.bakerstreet.teams import Game, play_case  # noqa: F401 -- play_case, as the ladder plays it
 # the 95% interval of a win rate: the tournament runner's, so the ladder and every other table agree
-from sherlockkit.tournament.rates import Z95, wilson  # noqa: F401 -- Z95, for the ladder's readers
+from sherlockkit.tournament.rates import Z95, compared, wilson  # noqa: F401 -- Z95, for the ladder's readers
 
 
 #: the fewest cases a cell the stored table holds for the searching rung (the others: 2,000
@@ -164,8 +164,7 @@ def comparisons(rows: list[Row], levels=bots.LEVELS) -> list[tuple[str, str, int
         if i == 0 or (levels[i - 1], n, case) not in by:
             continue
         lower = by[(levels[i - 1], n, case)]
-        verdict = "above" if upper.low > lower.high else "below" if upper.high < lower.low else "overlap"
-        out.append((lower.level, upper.level, n, case, verdict))
+        out.append((lower.level, upper.level, n, case, compared(upper, lower)))
     return out
 
 
