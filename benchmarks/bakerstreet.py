@@ -21,7 +21,10 @@ it may hold, the draw thrown away when a card comes twice), with the estimate's 
 error against the exact chances. *The searching bot's wait* (``search_waits``): whole cases of a team of searching bots
 (``search.DEALS`` tables played out a searched move) at tables of 2, 3 and 4 on Case Files
 1 and 6, every move timed in CPU time: the slowest move a case (the issue's brief: under a
-second) and the mean move.
+second) and the mean move. *Its speed tricks* (``search_tricks``): whole searching cases with
+each trick of CONTRIBUTING's speed table taken away (beliefs counted afresh; scores made
+from Fractions), in turns with the bot as it is, in CPU time, and whether they played the
+same moves.
 
 Also: building every chance of a belief as SymPy
 ``Rational`` (sympy's cache cleared first) against ``fractions.Fraction``, which the table
@@ -31,11 +34,12 @@ and the bots use.
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from time import perf_counter, process_time
 
 from common import mean_time, ratios, row
-from sherlockkit.games.bakerstreet import bots, ladder, odds, rules, search
-from sherlockkit.games.bakerstreet.state import View
+from sherlockkit.games.bakerstreet import bots, inference, ladder, odds, rules, search
+from sherlockkit.games.bakerstreet.state import Eliminate, Investigate, View
 
 CASE = 1
 TABLES = (2, 4)
@@ -141,6 +145,74 @@ def search_waits(seeds, tables=TABLES + (3,), cases=(1, 6)) -> tuple[dict, list[
             out.append(row(f"search bot {n}p case {case}: slowest move", slowest, "ms"))
             out.append(row(f"search bot {n}p case {case}: mean move", mean, "ms"))
     return raw, out
+
+
+# --- the searching bot's two speed tricks -----------------------------------------------------------
+
+def card_moves_from_chances(view: View, options) -> list:
+    """``inference.card_moves`` as it was before its whole-count scores: every chance made
+    a ``Fraction`` (``odds.investigate_odds``, ``odds.eliminate_odds``) and the score
+    worked out in them (the same scores, bit for bit: ``tests/bakerstreet/test_search.py``)."""
+    belief = odds.belief(view)
+    out = []
+    for a in options:
+        if isinstance(a, Investigate):
+            o = odds.investigate_odds(view, a.card, a.lead, belief, rational=False)
+            score = float(3 * o.exact + o.advance - 4 * o.kill - inference.INF_WRONG * o.wrong_icon)
+        elif isinstance(a, Eliminate):
+            o = odds.eliminate_odds(view, a.card, belief, rational=False)
+            if o.over:
+                continue
+            crowded = len(view.impossible) >= view.impossible_limit
+            score = float(2 * o.exact) + inference.INF_ELIM - (0.5 if crowded else 0)
+        else:
+            continue
+        out.append((score, a))
+    out.sort(key=lambda sa: -sa[0])
+    return out
+
+
+@contextmanager
+def without(trick: str):
+    """The searching bot without one of its speed tricks (CONTRIBUTING's speed table):
+    ``"remembered beliefs"`` -- every belief counted afresh (``odds._deals_of``'s memory
+    passed by); ``"whole-count scores"`` -- the inference bot's scores made from Fractions
+    (:func:`card_moves_from_chances`); ``"none"`` -- as it is."""
+    saved = odds._deals_of, inference.card_moves, search.card_moves
+    if trick == "remembered beliefs":
+        odds._deals_of = odds._deals_of.__wrapped__
+    elif trick == "whole-count scores":
+        inference.card_moves = search.card_moves = card_moves_from_chances
+    try:
+        yield
+    finally:
+        odds._deals_of, inference.card_moves, search.card_moves = saved
+
+
+SEARCH_CELLS = ((2, 1), (3, 3))  # (players, Case File): the cell the ladder fills first, and a harder one
+
+
+def search_tricks(seeds, cells=SEARCH_CELLS) -> tuple[dict, list[dict]]:
+    """Whole cases of a searching team with each speed trick taken away, in turns with the
+    bot as it is (the same seeds, a different one first each round), in CPU time: how much
+    each trick saves, as (case without it) / (case now), and whether the moves were the same."""
+    tricks = ("none", "remembered beliefs", "whole-count scores")
+    cpu = {t: [] for t in tricks}
+    same = []
+    for r, (n, case, seed) in enumerate((n, case, seed) for seed in seeds for n, case in cells):
+        moves = {}
+        for trick in tricks[r % 3:] + tricks[:r % 3]:
+            odds._deals_of.cache_clear()  # each case starts with nothing remembered
+            with without(trick):
+                start = process_time()
+                moves[trick] = ladder.play_case("search", n, case, seed).moves
+                cpu[trick].append(process_time() - start)
+        same.append(float(len(set(moves.values())) == 1))
+    out = [row("search case (players 2/3, Case File 1/3)", cpu["none"], "s CPU"),
+           row("search: beliefs counted afresh / now", ratios(cpu["remembered beliefs"], cpu["none"]), "x"),
+           row("search: scores from Fractions / now", ratios(cpu["whole-count scores"], cpu["none"]), "x"),
+           row("search: the same moves every way (1 = yes)", same, "yes")]
+    return {"cells": list(cells), "seeds": list(seeds), "cpu_s": cpu, "same_moves": same}, out
 
 
 # --- positions and the baselines of the belief ------------------------------------------------------
@@ -302,8 +374,10 @@ def run(quick: bool = False) -> dict:
     games_raw, games_table = games_rows(repeats, budget)
     belief_raw, belief_table = belief_rows(seeds)
     waits_raw, waits_table = search_waits(range(1) if quick else range(5))
+    tricks_raw, tricks_table = search_tricks(range(1) if quick else range(4))
     return {
         "case": CASE, "repeats": repeats, "seconds_per_repeat": budget, "samples": SAMPLES,
         "brute_limit": BRUTE_LIMIT, "games": games_raw, "belief": belief_raw, "search_deals": search.DEALS,
-        "search_waits": waits_raw, "rows": games_table + belief_table + waits_table,
+        "search_waits": waits_raw, "search_tricks": tricks_raw,
+        "rows": games_table + belief_table + waits_table + tricks_table,
     }

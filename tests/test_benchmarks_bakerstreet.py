@@ -108,3 +108,23 @@ def test_search_waits_time_every_move_of_whole_searching_cases():
     assert len(one["slowest_ms"]) == len(one["mean_ms"]) == 1
     assert one["slowest_ms"][0] >= one["mean_ms"][0] > 0
     assert [r["what"] for r in rows] == ["search bot 2p case 6: slowest move", "search bot 2p case 6: mean move"]
+
+
+def test_each_speed_trick_is_taken_away_and_put_back():
+    """``without`` really plays the bot without the trick it names, and puts it back."""
+    from sherlockkit.games.bakerstreet import inference, search
+
+    now = odds._deals_of, inference.card_moves, search.card_moves
+    with bench.without("remembered beliefs"):
+        assert not hasattr(odds._deals_of, "cache_info")  # counted afresh each time
+        assert odds.belief(dict(bench.positions(seeds=range(1)))["2p mid"]).deals > 0
+    with bench.without("whole-count scores"):
+        assert inference.card_moves is search.card_moves is bench.card_moves_from_chances
+    assert (odds._deals_of, inference.card_moves, search.card_moves) == now
+
+
+def test_the_speed_tricks_rows_play_the_same_moves_every_way():
+    raw, rows = bench.search_tricks(seeds=range(1), cells=((3, 3),))
+    assert raw["same_moves"] == [1.0]
+    assert [len(raw["cpu_s"][t]) for t in ("none", "remembered beliefs", "whole-count scores")] == [1, 1, 1]
+    assert [r["what"] for r in rows][1:3] == ["search: beliefs counted afresh / now", "search: scores from Fractions / now"]

@@ -285,3 +285,30 @@ def test_no_open_lead_or_a_confirmed_one_is_a_sentence():
     gone = replace(state, piles=(replace(state.piles[0], leads=()),) + state.piles[1:])
     with pytest.raises(ValueError, match="no open"):
         odds.investigate_odds(rules.view(gone, 0), 0, "Suspect")
+
+
+# --- the belief remembered by its kinds of cards (odds._deals_of) ------------------------------------
+
+def _bot_views(players: int, case: int, seed: int):
+    """Every seat's view at every move of a case the inference team plays."""
+    from sherlockkit.games.bakerstreet.teams import play_case
+
+    state = rules.new(seed, players, case)
+    for move in play_case("inference", players, case, seed).moves:
+        yield from (rules.view(state, seat) for seat in range(players))
+        state = rules.play(state, move)
+
+
+def test_a_belief_remembered_is_the_belief_counted_afresh():
+    """The counts are remembered by the kinds of unseen cards (how many may be in just
+    these slots), not by the cards: a view whose kinds were met before, with other cards,
+    gets the counts of a fresh count, card by card."""
+    views = [v for players, case, seed in ((2, 1, 3), (3, 4, 4), (4, 6, 5)) for v in _bot_views(players, case, seed)]
+    odds._deals_of.cache_clear()
+    remembered = [(odds.belief(v), odds.belief(v, odds.UNSEEN_NOW)) for v in views]
+    assert odds._deals_of.cache_info().hits > len(views)  # most views meet kinds met before
+    for view, beliefs in zip(views, remembered):
+        for model, got in zip(odds.MODELS, beliefs):
+            odds._deals_of.cache_clear()
+            fresh = odds.belief(view, model)
+            assert (got.cards, got.deals, got.ways) == (fresh.cards, fresh.deals, fresh.ways)

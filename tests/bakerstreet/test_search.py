@@ -125,3 +125,34 @@ def test_a_searching_bot_is_given_a_budget_of_whole_tables():
     assert bots.make_bots({0: "search"}, 0)[0].deals == search.DEALS
     view = rules.view(rules.new(0), 0)
     assert bots.make_bots({0: "search"}, 0, deals=2)[0].choose(view) in rules.legal_moves(view)
+
+
+def test_the_inference_bots_scores_are_the_exact_chances_scores():
+    """``inference.card_moves`` scores from whole counts of deals, divided at the end: every
+    score is, to the last bit, what its docstring's formula gives on the exact chances
+    (``Fraction``), as the bot once computed it -- so the stored ladder's cases still replay."""
+    from sherlockkit.games.bakerstreet import odds
+    from sherlockkit.games.bakerstreet.state import Eliminate, Investigate
+
+    scored = 0
+    for players, case, seed in ((2, 1, 3), (3, 4, 4), (4, 6, 5)):
+        state = rules.new(seed, players, case)
+        for move in teams.play_case("inference", players, case, seed).moves:
+            view = rules.view(state, state.turn)
+            options = rules.legal_moves(view)
+            expected = {}
+            for a in options:
+                if isinstance(a, Investigate):
+                    o = odds.investigate_odds(view, a.card, a.lead, rational=False)
+                    expected[a] = float(3 * o.exact + o.advance - 4 * o.kill - inference.INF_WRONG * o.wrong_icon)
+                elif isinstance(a, Eliminate):
+                    o = odds.eliminate_odds(view, a.card, rational=False)
+                    if not o.over:
+                        crowded = len(view.impossible) >= view.impossible_limit
+                        expected[a] = float(2 * o.exact) + inference.INF_ELIM - (0.5 if crowded else 0)
+            got = inference.card_moves(view, options)
+            assert {a: score for score, a in got} == expected
+            assert [a for _, a in got] == sorted(expected, key=lambda a: -expected[a])  # ties: the list's order
+            scored += len(got)
+            state = rules.play(state, move)
+    assert scored > 100

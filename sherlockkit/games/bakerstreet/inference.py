@@ -26,17 +26,20 @@ def card_moves(view: View, options: list[Action]) -> list[tuple[float, Action]]:
     counts 2, any other 0.3, less 0.5 when the Impossible is full), best first; an
     Eliminate that may pass 20 is left out."""
     belief = odds.belief(view)
+    deals = belief.deals
     out = []
     for a in options:
+        # whole counts of deals, divided at the last moment: the same floats as the exact
+        # chances' (``odds.investigate_odds``) would give, without making the Fractions
         if isinstance(a, Investigate):
-            o = odds.investigate_odds(view, a.card, a.lead, belief, rational=False)
-            score = float(3 * o.exact + o.advance - 4 * o.kill - INF_WRONG * o.wrong_icon)
+            w = odds.investigate_deals(view, a.card, a.lead, belief)
+            score = (3 * w["exact"] + w["advance"] - 4 * w["kill"]) / deals - INF_WRONG * (w["wrong_icon"] / deals)
         elif isinstance(a, Eliminate):
-            o = odds.eliminate_odds(view, a.card, belief, rational=False)
-            if o.over:
+            w = odds.eliminate_deals(view, a.card, belief)
+            if w["over"]:
                 continue
             crowded = len(view.impossible) >= view.impossible_limit
-            score = float(2 * o.exact) + INF_ELIM - (0.5 if crowded else 0)
+            score = 2 * w["exact"] / deals + INF_ELIM - (0.5 if crowded else 0)
         else:
             continue
         out.append((score, a))

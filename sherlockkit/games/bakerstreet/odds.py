@@ -32,7 +32,9 @@ counts of deals, and either kind is made from them at the last moment.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Callable, Mapping
@@ -40,6 +42,9 @@ from typing import Callable, Mapping
 from sherlockkit.games.bakerstreet.cards import EVIDENCE, INVESTIGATION_GOAL, Evidence
 from sherlockkit.games.bakerstreet.sight import unseen_since
 from sherlockkit.games.bakerstreet.state import Told, View
+
+#: how many kinds of unseen hands (:func:`_deals_of`) a process remembers the counts of
+BELIEFS_REMEMBERED = 4096
 
 
 def _exact(ways: int, deals: int, rational: bool = True):
@@ -155,6 +160,50 @@ def _fillings(allowed: list[list[bool]], cards: int, slots: int, order: range) -
     return rows
 
 
+def _slot_masks(allowed: list[list[bool]], cards: int) -> list[int]:
+    """For each of the ``cards``, the slots it may be in, as a bitmask (bit s: slot s)."""
+    return [sum(1 << s for s, row in enumerate(allowed) if row[j]) for j in range(cards)]
+
+
+@lru_cache(maxsize=BELIEFS_REMEMBERED)
+def _deals_of(kinds: tuple[tuple[int, int], ...], slots: int) -> tuple[int, tuple[Mapping[int, int], ...]]:
+    """The deals of a hand of ``slots`` slots from unseen cards of the given ``kinds``,
+    each ``(slots it may be in, as a bitmask; how many cards may be in just those)``:
+    ``(deals, ways)``, with ``ways[s]`` mapping a kind's bitmask to the number of deals
+    putting one given card of that kind in slot ``s``. Two cards of one kind are alike to
+    the count, so this is all a belief needs, and it is the same for every view whose
+    unseen cards fall into the same kinds (it is remembered: see CONTRIBUTING's speed table)."""
+    masks = [mask for mask, count in kinds for _ in range(count)]
+    n = len(masks)
+    allowed = [[bool(mask >> s & 1) for mask in masks] for s in range(slots)]
+    # Count with two sweeps over the cards, one from each end, so the ways with slot s
+    # holding card j are the ways the cards before j and those after j fill the other
+    # slots between them: no deal is ever listed.
+    before = _fillings(allowed, n, slots, range(n))  # before[j]: the first j cards
+    after = _fillings(allowed, n, slots, range(n - 1, -1, -1))  # after[k]: the last k cards
+    full = (1 << slots) - 1
+    firsts = {}  # a kind's bitmask -> the first of its cards in the sweeps
+    for j, mask in enumerate(masks):
+        firsts.setdefault(mask, j)
+    ways = []
+    for s in range(slots):
+        rest = full & ~(1 << s)
+        row = {}
+        for mask, j in firsts.items():
+            count = 0
+            if mask >> s & 1:
+                pre, post = before[j], after[n - 1 - j]
+                sub = rest  # every split of the other slots between the cards before and after j
+                while True:
+                    count += pre[sub] * post[rest & ~sub]
+                    if sub == 0:
+                        break
+                    sub = (sub - 1) & rest
+            row[mask] = count
+        ways.append(MappingProxyType(row))
+    return before[n][full], tuple(ways)
+
+
 def belief(view: View, model: str = EVERYTHING_SEEN) -> Belief:
     """The exact chance, for each slot of the hand of ``view``'s player, that it holds each
     Evidence card they cannot see, counting every deal consistent with everything they have
@@ -172,33 +221,12 @@ def belief(view: View, model: str = EVERYTHING_SEEN) -> Belief:
     if n != slots + view.deck_size:
         raise ValueError(f"Seat {me} cannot see {n} Evidence cards, but their hand and the deck hold "
                          f"{slots + view.deck_size}: the view is not a table's.")
-    allowed = possible(view, cards, model)
-    # Count with two sweeps over the cards, one from each end, so the ways with slot s
-    # holding card j are the ways the cards before j and those after j fill the other
-    # slots between them: no deal is ever listed.
-    before = _fillings(allowed, n, slots, range(n))  # before[j]: the first j cards
-    after = _fillings(allowed, n, slots, range(n - 1, -1, -1))  # after[k]: the last k cards
-    full = (1 << slots) - 1
-    deals = before[n][full]
+    masks = _slot_masks(possible(view, cards, model), n)
+    deals, ways = _deals_of(tuple(sorted(Counter(masks).items())), slots)
     if deals == 0:
         raise ValueError(f"What seat {me} was told of their cards fits no deal of the cards they cannot see.")
-    chances = []
-    for s in range(slots):
-        rest = full & ~(1 << s)
-        row = {}
-        for j, card in enumerate(cards):
-            ways = 0
-            if allowed[s][j]:
-                pre, post = before[j], after[n - 1 - j]
-                sub = rest  # every split of the other slots between the cards before and after j
-                while True:
-                    ways += pre[sub] * post[rest & ~sub]
-                    if sub == 0:
-                        break
-                    sub = (sub - 1) & rest
-            row[card] = ways
-        chances.append(MappingProxyType(row))
-    return Belief(me, cards, tuple(chances), deals)
+    chances = tuple(MappingProxyType({card: row[mask] for card, mask in zip(cards, masks)}) for row in ways)
+    return Belief(me, cards, chances, deals)
 
 
 def model_gaps(view: View) -> list[tuple[int, Evidence, Fraction, Fraction]]:
@@ -247,6 +275,15 @@ def investigate_odds(view: View, slot: int, kind: str, known: Belief | None = No
     would do, for ``view``'s player (``known``: their belief, if worked out already;
     ``rational=False``: as ``Fraction``).
     ``ValueError`` if that section has no open Lead or is confirmed."""
+    known = known or belief(view)
+    return InvestigateOdds(**_chances(investigate_deals(view, slot, kind, known), known.deals, rational))
+
+
+def investigate_deals(view: View, slot: int, kind: str, known: Belief | None = None) -> dict[str, int]:
+    """Of the ``known.deals`` deals ``view``'s player's belief counts, how many make
+    Investigating the open ``kind`` Lead with the card in ``slot`` do each thing:
+    ``advance``, ``exact``, ``kill``, ``wrong_icon`` (see :class:`InvestigateOdds`).
+    ``ValueError`` if that section has no open Lead or is confirmed."""
     pile = next((p for p in view.piles if p.kind == kind), None)
     if pile is None or pile.lead is None:
         raise ValueError(f"There is no open {kind} Lead to investigate.")
@@ -255,12 +292,13 @@ def investigate_odds(view: View, slot: int, kind: str, known: Belief | None = No
     known = known or belief(view)
     icon, target, total = pile.lead.icon, pile.target, pile.total  # the engine's sums (sections.py)
 
-    def matched(test: Callable[[int], bool]):
-        return known.chance(slot, lambda c: c.icon == icon and test(total + c.number), rational)
+    def does(card: Evidence) -> str:
+        if card.icon != icon:
+            return "wrong_icon"
+        reached = total + card.number
+        return "advance" if reached < target else "exact" if reached == target else "kill"
 
-    return InvestigateOdds(advance=matched(lambda t: t < target), exact=matched(lambda t: t == target),
-                           kill=matched(lambda t: t > target),
-                           wrong_icon=known.chance(slot, lambda c: c.icon != icon, rational))
+    return _sorted_by(known, slot, does, ("advance", "exact", "kill", "wrong_icon"))
 
 
 def eliminate_odds(view: View, slot: int, known: Belief | None = None, rational: bool = True) -> EliminateOdds:
@@ -268,10 +306,36 @@ def eliminate_odds(view: View, slot: int, known: Belief | None = None, rational:
     track, for ``view``'s player (``known``: their belief, if worked out already;
     ``rational=False``: as ``Fraction``)."""
     known = known or belief(view)
+    return EliminateOdds(**_chances(eliminate_deals(view, slot, known), known.deals, rational))
+
+
+def eliminate_deals(view: View, slot: int, known: Belief | None = None) -> dict[str, int]:
+    """Of the ``known.deals`` deals ``view``'s player's belief counts, how many make
+    Eliminating the card in ``slot`` leave the Investigation track ``short`` of 20, on it
+    (``exact``) or past it (``over``)."""
+    known = known or belief(view)
     goal, now = INVESTIGATION_GOAL, view.investigation
-    return EliminateOdds(short=known.chance(slot, lambda c: now + c.number < goal, rational),
-                         exact=known.chance(slot, lambda c: now + c.number == goal, rational),
-                         over=known.chance(slot, lambda c: now + c.number > goal, rational))
+
+    def does(card: Evidence) -> str:
+        reached = now + card.number
+        return "short" if reached < goal else "exact" if reached == goal else "over"
+
+    return _sorted_by(known, slot, does, ("short", "exact", "over"))
+
+
+def _sorted_by(known: Belief, slot: int, does: Callable[[Evidence], str], outcomes: tuple[str, ...]) -> dict[str, int]:
+    """How many of ``known``'s deals lead to each of ``outcomes`` when the card in ``slot``
+    is played: every card it may be sorted by what it would ``do``, one pass over the row."""
+    ways = dict.fromkeys(outcomes, 0)
+    for card, count in known.ways[slot].items():
+        if count:
+            ways[does(card)] += count
+    return ways
+
+
+def _chances(ways: dict[str, int], deals: int, rational: bool) -> dict:
+    """Each count of ``ways`` as its exact chance out of ``deals``."""
+    return {outcome: _exact(count, deals, rational) for outcome, count in ways.items()}
 
 
 # --- the chapter's questions ------------------------------------------------------------------------
