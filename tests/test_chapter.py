@@ -82,14 +82,16 @@ def test_the_ladders_commands_play_its_table_and_one_of_its_cells():
     searched = {(row.players, row.case): row.games for row in ladder.stored_table() if row.level == "search"}
     assert min(searched.values()) == ladder.SEARCHED_GAMES
     assert f"--levels search --games {ladder.SEARCHED_GAMES}" in chapter_text("bakerstreet")
-    # the cells filled further, block by block: the command the chapter shows names them and their count
+    # the cells filled further, block by block: the commands the chapter shows name them and their count
+    # (one command a set of table sizes, with the case files filled at just those sizes)
     fuller = {cell: games for cell, games in searched.items() if games > ladder.SEARCHED_GAMES}
     if fuller:
         (count,) = set(fuller.values())
-        players = " ".join(str(n) for n in sorted({n for n, _ in fuller}))
-        cases = " ".join(str(c) for c in sorted({c for _, c in fuller}))
-        assert {(n, c) for n in map(int, players.split()) for c in map(int, cases.split())} == set(fuller)
-        assert (f"--levels search --players {players} --cases {cases} --from {ladder.SEARCHED_GAMES} "
-                f"--games {count}") in " ".join(chapter_text("bakerstreet").split())
+        sizes = {c: tuple(sorted(n for n, c2 in fuller if c2 == c)) for _, c in fuller}
+        text = " ".join(chapter_text("bakerstreet").split())
+        for players in set(sizes.values()):
+            cases = " ".join(str(c) for c in sorted(c for c, p in sizes.items() if p == players))
+            assert (f"--levels search --players {' '.join(map(str, players))} --cases {cases} "
+                    f"--from {ladder.SEARCHED_GAMES} --games {count}") in text
     assert grid_of(one) == tournament.grids.bakerstreet_ladder(seeds=range(2000), levels=("inference",),
                                                                players=(2,), cases=(6,))

@@ -30,9 +30,10 @@ from sherlockkit.tournament.rates import Z95, compared, wilson  # noqa: F401 -- 
 
 #: the fewest cases a cell the stored table holds for the searching rung (the others: 2,000
 #: each). A searching bot plays the case out on several tables at each move it searches:
-#: one to three seconds of CPU a case where the others take milliseconds, so its 18 cells
-#: of 2,000 cases would be many hours of two cores (``benchmarks/bakerstreet.py`` times its
-#: moves). Its cells are filled block by block, the Case File 1 cells first (``--from``).
+#: about half a second to a second and a half of CPU a case where the others take
+#: milliseconds, so its 18 cells of 2,000 cases are hours of two cores
+#: (``benchmarks/bakerstreet.py`` times its moves). Its cells are filled block by block,
+#: the Case File 1 cells first (``--from``).
 SEARCHED_GAMES = 100
 
 
