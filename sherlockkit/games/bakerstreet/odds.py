@@ -149,13 +149,14 @@ def _fillings(allowed: list[list[bool]], cards: int, slots: int, order: range) -
     rows = [[0] * (1 << slots)]
     rows[0][0] = 1
     for j in order:
+        fits = [1 << s for s in range(slots) if allowed[s][j]]  # the slots card j may fill
         prev = rows[-1]
         row = prev[:]  # card j left out of the hand (in the deck)
         for mask, ways in enumerate(prev):
             if ways:
-                for s in range(slots):
-                    if not mask >> s & 1 and allowed[s][j]:
-                        row[mask | 1 << s] += ways
+                for slot in fits:
+                    if not mask & slot:
+                        row[mask | slot] += ways
         rows.append(row)
     return rows
 
