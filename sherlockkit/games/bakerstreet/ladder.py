@@ -6,9 +6,17 @@ table is the same each time it is made. The ``"seeing"`` bot is given its own ha
 by the harness (:func:`play_case`), and nowhere else.
 
 The chapter's full table (every level, case file and table size, thousands of games a
-cell) takes minutes, so it is played once by ``python -m sherlockkit.games.bakerstreet.ladder``
+cell) takes hours, so it is played once by ``python -m sherlockkit.games.bakerstreet.ladder``
 and kept in ``ladder.csv`` beside this module, as wins per block of :data:`BLOCK` seeds;
 any block can be played again and must give the same wins (a test does it).
+
+Every cell holds 2,000 cases, the searching rung's too. That rung is nearly all the cost:
+a searching bot plays the case out on several tables at each move it searches, a quarter
+of a second to a second and a half of CPU a case where the others take milliseconds
+(``benchmarks/bakerstreet.py`` times its moves), so its 18 cells are hours of two cores
+and the other rungs' minutes. It was played on its own (``--levels search``, the other
+rungs' blocks kept), a few cells at a time (``--players``, ``--cases``) and from a seed
+on (``--from``, a cell's earlier blocks kept).
 """
 
 from __future__ import annotations
@@ -26,15 +34,6 @@ from sherlockkit.games.bakerstreet import bots
 from sherlockkit.games.bakerstreet.teams import Game, play_case  # noqa: F401 -- play_case, as the ladder plays it
 # the 95% interval of a win rate: the tournament runner's, so the ladder and every other table agree
 from sherlockkit.tournament.rates import Z95, compared, wilson  # noqa: F401 -- Z95, for the ladder's readers
-
-
-#: the fewest cases a cell the stored table holds for the searching rung (the others: 2,000
-#: each). A searching bot plays the case out on several tables at each move it searches:
-#: about half a second to a second and a half of CPU a case where the others take
-#: milliseconds, so its 18 cells of 2,000 cases are hours of two cores
-#: (``benchmarks/bakerstreet.py`` times its moves). Its cells are filled block by block,
-#: the Case File 1 cells first (``--from``).
-SEARCHED_GAMES = 100
 
 
 def win_rates(level: str, players: int, case: int, games: int, seed: int = 0,
