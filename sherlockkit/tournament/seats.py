@@ -98,7 +98,6 @@ def play_game(game: str, lineup: tuple[str, ...], options: dict, bot_options: di
     return GAMES[game].play_function()(game, lineup, options, without_budget(bot_options), seed)
 
 
-
 def seat_results(game: str, outcome: Any, seat: int) -> tuple[bool, float, int | None]:
     """``(won, share, score)`` of ``seat`` in a finished game, from its typed ``Outcome``."""
     return GAMES[game].standing_function()(outcome, seat)

@@ -21,6 +21,11 @@ def blocks():
     return ladder.stored_blocks()
 
 
+def last_block(blocks, level: str, players: int, case: int) -> ladder.Block:
+    """The stored block of that cell with the highest seeds."""
+    return max((b for b in blocks if (b.level, b.players, b.case) == (level, players, case)), key=lambda b: b.start)
+
+
 def test_the_stored_table_covers_the_grid_with_enough_games(blocks):
     rows = ladder.table_from(blocks)
     assert sorted((r.level, r.players, r.case) for r in rows) == sorted(
@@ -36,8 +41,7 @@ def test_the_stored_table_covers_the_grid_with_enough_games(blocks):
     ("random", 2, 1), ("conventions", 3, 2), ("inference", 4, 6), ("seeing", 2, 5)])
 def test_a_stored_block_replays_to_the_same_wins(blocks, level, players, case):
     """The table is played, not typed: the last block of a cell, played again, wins as often."""
-    stored = max((b for b in blocks if (b.level, b.players, b.case) == (level, players, case)),
-                 key=lambda b: b.start)
+    stored = last_block(blocks, level, players, case)
     assert ladder.play_block(level, players, case, stored.start, stored.games) == stored
 
 
@@ -46,8 +50,7 @@ def test_a_stored_block_of_the_searching_rung_replays_to_the_same_wins(blocks):
     """The searching rung's blocks are played too: one of them, played again from its seeds,
     wins the same cases (half a minute of CPU: make test's, not make check's)."""
     level, players, case = SEARCHED_REPLAY
-    stored = max((b for b in blocks if (b.level, b.players, b.case) == (level, players, case)),
-                 key=lambda b: b.start)
+    stored = last_block(blocks, level, players, case)
     assert stored.wins > 0  # a block that won some cases, so a changed bot would show
     assert ladder.play_block(level, players, case, stored.start, stored.games) == stored
 
